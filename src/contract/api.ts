@@ -1,0 +1,77 @@
+/** Call paths of spec §7 (Fastify route syntax for params) and the request headers. */
+export const Api = {
+  userFromMark: '/api/user/user_from_mark',
+  register: '/api/user/register',
+  info: '/api/user/info',
+  bindMobile: '/api/user/bind_mobile',
+  modifyPwd: '/api/user/modifyPwd',
+  login: '/api/user/login',
+  submitContact: '/api/user/submit_contact',
+  findAccount: '/api/user/find_account',
+  dailySign: '/api/user/daily_sign',
+  recharge: '/api/user/recharge',
+  commonInfo: '/api/common/info/v2/:branchId',
+  showcase: '/api/book/showcase/detail/:type/:page',
+  category: '/api/book/category',
+  query: '/api/book/query/:publish/:category/:page',
+  newList: '/api/book/new/:page',
+  todayUpdate: '/api/book/today_update',
+  rank: '/api/book/rank',
+  homeIndex: '/api/book/home/index',
+  homeThreeD: '/api/book/home/three_d',
+  detail: '/api/book/detail/:id',
+  chapterList: '/api/book/chapter/list',
+  readChapter: '/api/book/read_chapter',
+  chapterBuy: '/api/book/chapter/buy',
+  initSearch: '/api/book/init_search',
+  search: '/api/book/search',
+  vodIndex: '/api/vod/index',
+  vodPage: '/api/vod/page/:category/:page',
+  vodSearch: '/api/vod/search',
+  vodWatch: '/api/vod/watch',
+  vodOrders: '/api/vod/order/page/:page',
+  vodBuy: '/api/vod/buy',
+  pay: '/api/pay/pay',
+  payApply: '/h5/pay/apply',
+  payNotify: '/h5/pay/notify/:provider',
+  report: '/h5/report',
+  health: '/healthz',
+} as const;
+
+/** Fill `:name` params of a path. */
+export function apiPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`missing path param ${k}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+export const Header = {
+  traceId: 'x-trace-id',
+  userId: 'x-user-id',
+  account: 'x-account',
+  branchId: 'x-branch-id',
+  deviceId: 'x-device-id',
+  appType: 'x-app-type',
+  authorization: 'authorization',
+} as const;
+
+/** Trace ids are 8 to 64 characters of [A-Za-z0-9_-]; anything else is not logged. */
+export const TRACE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** GET calls the service worker may cache (catalogue reads). Account, purchase and payment calls never. */
+export const CACHEABLE_API_PREFIXES = [
+  '/api/book/showcase/',
+  '/api/book/category',
+  '/api/book/new/',
+  '/api/book/today_update',
+  '/api/book/rank',
+  '/api/book/home/',
+  '/api/book/detail/',
+  '/api/book/init_search',
+  '/api/vod/index',
+  '/api/vod/page/',
+  '/api/common/info/',
+] as const;

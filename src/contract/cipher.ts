@@ -1,0 +1,50 @@
+/**
+ * Image cipher shared by the server (encrypts at ingest) and the service worker (decrypts):
+ * AES-256-GCM, a 12-byte random IV in front of the ciphertext (tag appended by WebCrypto).
+ * Uses WebCrypto only, so it runs in Node 20, the browser and the service worker alike.
+ */
+export const IV_BYTES = 12;
+/** Default image key (base64, 32 bytes). Deployments set IMAGE_KEY for the server and the build. */
+export const DEFAULT_IMAGE_KEY = 'aW5rcmVlbC1kZW1vLWltYWdlLWtleS0zMi1ieXRlcyE=';
+
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export async function importImageKey(b64: string): Promise<CryptoKey> {
+  const raw = base64ToBytes(b64);
+  if (raw.length !== 32) throw new Error('image key must be 32 bytes (base64)');
+  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
+
+export async function encryptImage(
+  key: CryptoKey,
+  plain: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
+  const out = new Uint8Array(IV_BYTES + ct.length);
+  out.set(iv, 0);
+  out.set(ct, IV_BYTES);
+  return out;
+}
+
+export async function decryptImage(
+  key: CryptoKey,
+  data: ArrayBuffer | Uint8Array<ArrayBuffer>,
+): Promise<ArrayBuffer> {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes.length <= IV_BYTES) throw new Error('ciphertext too short');
+  return crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) },
+    key,
+    bytes.subarray(IV_BYTES),
+  );
+}
+
+/** `/media/img/{hash}_{size}_0.img` — the URL form of every served image. */
+export const imageUrl = (hash: string, size: 180 | 200 | 500) => `/media/img/${hash}_${size}_0.img`;
+export const IMAGE_URL_PATTERN = /\/media\/img\/([a-f0-9]{16,64})_(180|200|500)_0\.img$/;

@@ -1,0 +1,71 @@
+/** Business constants and limits of spec §9. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const ALERT_MS = 3_000;
+export const CAROUSEL_AUTOPLAY_MS = 2_500;
+export const HOME_DAILY_PAGE_SIZE = 6;
+export const HOME_REFRESH_MAX_PAGE = 3;
+export const DAY_PAGE_SIZE = 10;
+export const RANK_PAGE_SIZE = 10;
+export const RANK_NUMBERING_PER_PAGE = 20;
+/** Day list: stops offering more at this page and resets to page 1. */
+export const DAY_LIST_STOP_PAGE = 6;
+export const LIST_PAGE_SIZE = 10;
+export const SMALL_LAYOUT_COUNT = 3;
+export const HOME_RECENT_READS = 3;
+export const THREE_D_START_HOUR = 21;
+export const THREE_D_END_HOUR = 7;
+export const FEN_PER_YUAN = 100;
+export const ORDER_EXPIRY_MS = 2 * 60 * 1000;
+export const BIND_MOBILE_REWARD = 40;
+export const SERVICE_OPEN_HOUR = 11;
+export const SERVICE_CLOSE_HOUR = 18;
+export const MOBILE_PATTERN = /^1\d{10}$/;
+export const IMAGE_SIZES = [180, 200, 500] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const COVER_SIZE: ImageSize = 180;
+export const PAGE_SIZE_PX: ImageSize = 500;
+export const COOKIE_DAYS_DOWNLOAD_TIP = 100;
+export const COOKIE_DAYS_FIRST_VISIT = 100;
+export const COOKIE_DAYS_STREAM_LEVEL = 365;
+export const NEAR_BOTTOM_RATIO = 1.1;
+export const SEARCH_KEYWORD_MAX = 20;
+export const SEARCH_HISTORY_MAX = 10;
+export const VOD_SEARCH_PAGE_SIZE = 20;
+export const VOD_PAGE_SIZE = 20;
+export const VOD_TRIAL_SECONDS = 40;
+export const FREE_CHAPTER_COUNT = 2;
+export const DIALOG_FADE_STEP = 0.05;
+export const DIALOG_FADE_TICK_MS = 15;
+export const TIMEZONE = 'Asia/Shanghai';
+export const SIGN_CYCLE_DAYS = 7;
+
+/** Player constants (§9). */
+export const PLAYER = {
+  speeds: [2.0, 1.5, 1.25, 1.0, 0.5],
+  defaultSpeed: 1.0,
+  rotationStepDeg: 45,
+  resumePromptMs: 15_000,
+  playlistAutoCloseMs: 5_000,
+  playlistTipMs: 3_000,
+  commentLifeMs: 4_000,
+  bulletLoopMs: 10_000,
+  commentResyncMs: 2_000,
+  commentTickMs: 10,
+  qualityHideMs: 150,
+  adTickMs: 1_000,
+  trackListHideMs: 100,
+  subtitleListHeightPx: 150,
+  trackListWidthPx: 100,
+  trackListWidthMobilePx: 43,
+  mobileMaxWidthPx: 768,
+  danmuSizes: [16, 18, 25, 36, 45],
+  danmuAcceptedModes: [1, 4, 5, 6, 7, 8, 17],
+} as const;
+
+/** Cookie and storage keys named by the spec (§3). */
+export const StorageKey = {
+  comicSearchHistory: 'kkHisSearch',
+  vodSearchHistory: 'vodHisSearch',
+  watchedPrefix: 'w_',
+  streamLevelCookie: 'selectedStreamLevel',
+} as const;

@@ -1,0 +1,106 @@
+/**
+ * Every user-facing string of the spec, word for word. App, service worker and server import these;
+ * nothing here is written twice elsewhere.
+ */
+export const Msg = {
+  // §5 validation
+  enterMobile: '请输入手机号',
+  enterPassword: '请输入密码',
+  badMobile: '请输入正确的手机号',
+  confirmPassword: '请确认密码',
+  passwordMismatch: '密码不一致，请确认',
+  pickChargeDate: '请选择您的充值扣款日期',
+  enterKeyword: '请输入搜索关键字',
+  keywordTooLong: '搜索关键字最长不超过20个字',
+  bookNotLoaded: '当前书本信息未加载，请返回主页重新操作',
+  // §8 errors and results
+  loginFailed: '账户或密码不正确',
+  bindSuccess: '手机绑定成功',
+  pwdUpdated: '密码更新成功',
+  pwdUpdateFailed: '密码更新失败，请稍后重试',
+  accountNotFound: '对不起，您的充值账号未找到，您可以联系客服帮忙找回（客服在线时间：11:00 ~ 18:00）',
+  noMoreChapters: '没有更多章节啦 ^_^',
+  congestion: '网络拥堵，请重新加载本页面哦 ^_^',
+  loadFailed: '加载失败',
+  buySuccess: '购买成功',
+  notEnoughCoins: '金币不足，前往充值',
+  channelsDown: '充值通道维护中......',
+  emptyList: '暂时没有记录',
+  endOfList: '暂时没有更多啦!',
+  copied: '复制成功',
+  // §4 reader boundaries
+  firstChapter: '已经是第一章啦',
+  lastChapter: '已经是最后一章啦',
+  // §2 labels
+  searchPlaceholder: '书名或作者',
+  hotSearch: '热门搜索',
+  searchHistory: '搜索历史',
+  vodSearchPlaceholder: '视频关键字',
+  vodSearchResults: '搜索结果：',
+  serialize: '连载中',
+  finish: '已完结',
+  addShelf: '加入收藏',
+  removeShelf: '移除收藏',
+  startReading: '开始阅读',
+  sameCategory: '同类推荐',
+  recharge: '充值',
+  confirm: '确定',
+  cancel: '取消',
+  catalogue: '目录',
+  prevChapter: '上一章',
+  nextChapter: '下一章',
+  favourite: '收藏',
+  remove: '移除',
+  vipFreeNote: '开通VIP，海量漫画免费看',
+  autoBuyNext: '自动购买下一话',
+  buyChapter: '购买本章节',
+  bought: '已购买',
+  free: '免费',
+  coins: '金币',
+  moreBatch: '再来一批',
+  rankTotal: '总榜',
+  rankWeek: '周榜',
+  screenshotAccount: '请务必截屏保存好您的账号',
+  savedLogin: '我已保存，直接登录',
+  buyVideo: '购买本视频',
+  videoBought: '本视频已购买',
+  moreRecommend: '更多精彩推荐',
+  trialOver: '试看结束',
+  buyForever: '购买后即可永久观看，不重复扣费',
+  boughtVideos: '已购视频',
+  serviceHours: '11:00 ~ 18:00',
+  // server-side answers shown as "the server msg"
+  alreadySigned: '今天已经签到过了，明天再来吧',
+  signSuccess: '签到成功',
+  mobileTaken: '该手机号已绑定其他账号',
+  mobileAlreadyBound: '您已绑定过手机号',
+  passwordRule: '密码长度为6-32位',
+  badRequest: '请求参数不正确',
+  loginRequired: '登录已失效，请重新进入',
+  tooManyAttempts: '操作太频繁，请稍后再试',
+  notFound: '内容不存在',
+  videoNotFound: '视频不存在',
+  orderNotFound: '订单不存在',
+  orderExpired: '订单已超时，请重新下单',
+  serverError: '服务器开小差了，请稍后再试',
+  ok: 'success',
+} as const;
+
+/** 'Need N coins to watch in full' (§2 video detail). */
+export const needCoinsToWatch = (n: number) => `完整观看需要${n}金币购买`;
+/** 'My purchased videos (count)' (§2 purchased). */
+export const purchasedHeading = (count: number) => `我已购买的视频(${count})`;
+
+/** Video category titles by cid (§2 video screens). */
+export const VOD_CATEGORY_TITLES: Record<number, string> = {
+  1: '每日推荐',
+  2: '自拍探花',
+  3: '精品热播',
+  4: '国产传媒',
+  5: '无码特区',
+  6: '中文字幕',
+  7: '人妻乱伦',
+  8: '激情动漫',
+  9: '日韩剧情',
+  10: '欧美风情',
+};
