@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { DEFAULT_IMAGE_KEY } from '../contract/index.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… to run on PostgreSQL; unset for the embedded SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Base64 AES-256 key for images (the app build reads the same IMAGE_KEY). */
+  imageKey: string;
+  /** Public base URL of this service (used in pay return and notify URLs). Empty: derived per request. */
+  publicUrl: string;
+  /** Hosts the app calls for static reads and dynamic calls; empty means same origin. */
+  staticApiHost: string;
+  dynamicHost: string;
+  /** Pay provider used for channels whose provider is 'sandbox'. */
+  payProvider: string;
+  /** Secret that signs sandbox pay notifications. */
+  paySecret: string;
+  /** Folder of the built PWA served on the same port. */
+  distDir: string;
+  logLevel: string;
+  /** Redis URL for rate-limit counters shared by several API nodes; unset keeps them per node. */
+  redisUrl: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    imageKey: env.IMAGE_KEY ?? DEFAULT_IMAGE_KEY,
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
+    staticApiHost: env.STATIC_API_HOST ?? '',
+    dynamicHost: env.DYNAMIC_HOST ?? '',
+    payProvider: env.PAY_PROVIDER ?? 'sandbox',
+    paySecret: env.PAY_SECRET ?? 'inkreel-sandbox-secret-change-me',
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    redisUrl: env.REDIS_URL || undefined,
+  };
+}

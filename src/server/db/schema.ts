@@ -1,0 +1,277 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the service. Conventions: ids are integers numbered by the database; timestamps are
+ * ISO-8601 UTC text; calendar days are 'YYYY-MM-DD' in Asia/Shanghai; booleans are 0/1 integers;
+ * coins are integers; money is integer fen.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  account: string;
+  password_hash: string;
+  visitor_id: string;
+  branch_id: number;
+  mobile: string | null;
+  from_domain: string | null;
+  /** Device that registered or last logged in (find_account matches orders by device). */
+  device_id: string | null;
+  /** Coins; CHECK (balance >= 0); always equals the sum of the user's ledger entries. */
+  balance: number;
+  vip_type: string;
+  vip_end_at: string | null;
+  recharged: number;
+  created_at: string;
+}
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+export interface UserMarksTable {
+  id: Generated<number>;
+  user_id: number | null;
+  branch_id: number;
+  refer_url: string;
+  created_at: string;
+}
+export interface ContactsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  visitor_id: string | null;
+  contact_type: string;
+  contact_position: string;
+  created_at: string;
+}
+/** Failed-attempt counters shared by all API nodes (per account, device or IP). */
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  window_start: string;
+}
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+export interface BooksTable {
+  id: Generated<number>;
+  title: string;
+  author: string;
+  cover_hash: string;
+  hori_cover_hash: string;
+  publish_status: string;
+  recommend: number;
+  read_count: number;
+  week_read_count: number;
+  abstract: string;
+  category_id: number;
+  chapter_count: number;
+  vip_free: number;
+  three_d: number;
+  /** Title and author split into searchable tokens (see services/search-text). */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface ShowcaseItemsTable {
+  type: string;
+  book_id: number;
+  sort: number;
+}
+export interface ChaptersTable {
+  id: Generated<number>;
+  book_id: number;
+  number: number;
+  title: string;
+  cover_hash: string;
+  price: number;
+  pic_split_count: number;
+  content: string;
+  updated_at: string;
+}
+export interface ChapterPagesTable {
+  id: Generated<number>;
+  chapter_id: number;
+  idx: number;
+  width: number;
+  height: number;
+  /** JSON array of image hashes, one per part, left to right. */
+  parts: string;
+}
+export interface AdsTable {
+  id: Generated<number>;
+  /** Where it shows: home, list, vod. */
+  position: string;
+  jump_type: number;
+  biz_id: number;
+  url: string;
+  img_hash: string;
+  title: string;
+  sort: number;
+}
+export interface HotWordsTable {
+  id: Generated<number>;
+  word: string;
+  sort: number;
+}
+export interface VodTypesTable {
+  id: number;
+  name: string;
+  sort: number;
+}
+export interface VodsTable {
+  id: Generated<number>;
+  type_id: number;
+  name: string;
+  pic_hash: string;
+  content: string;
+  price: number;
+  duration: number;
+  /** Folder of the HLS output under DATA_DIR/media/vod. */
+  media_key: string;
+  can_try: number;
+  play_count: number;
+  search_text: string;
+  created_at: string;
+}
+export interface VodMarkersTable {
+  id: Generated<number>;
+  vod_id: number;
+  offset: number;
+  cover_hash: string;
+  title: string;
+  describe: string;
+}
+export interface ReadHistoryTable {
+  user_id: number;
+  book_id: number;
+  number: number;
+  updated_at: string;
+}
+/** Append-only. UNIQUE (kind, ref_type, ref_id): nothing applies twice. */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  kind: string;
+  ref_type: string;
+  ref_id: string;
+  balance_after: number;
+  created_at: string;
+}
+/** UNIQUE (user_id, item_type, item_id). */
+export interface PurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  item_type: string;
+  item_id: number;
+  price: number;
+  created_at: string;
+}
+/** UNIQUE (user_id, day). */
+export interface SignInsTable {
+  id: Generated<number>;
+  user_id: number;
+  day: string;
+  cycle_day: number;
+  coins: number;
+  created_at: string;
+}
+/** UNIQUE (kind, user_id) and UNIQUE (kind, mobile). */
+export interface RewardsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  mobile: string | null;
+  coins: number;
+  created_at: string;
+}
+export interface PayConfigsTable {
+  id: Generated<number>;
+  type: string;
+  amount_level: number;
+  item_count: number;
+  present_count: number;
+  title: string;
+  config_desc: string;
+  is_default: number;
+  is_recommend: number;
+  vip_type: string;
+  vip_days: number;
+  sort: number;
+  enabled: number;
+}
+export interface PayChannelsTable {
+  id: Generated<number>;
+  sub_type_code: string;
+  superior_code: string;
+  initiator_code: string;
+  sub_type_desc: string;
+  discount: number;
+  /** Comma-separated app types that may use it. */
+  app_types: string;
+  provider: string;
+  sort: number;
+  enabled: number;
+}
+export interface RechargeOrdersTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  user_id: number;
+  device_id: string | null;
+  pay_config_id: number;
+  pay_channel: string;
+  purpose: string;
+  amount: number;
+  /** CREATED, PAID, CLOSED */
+  status: string;
+  provider: string;
+  provider_trade_no: string | null;
+  return_url: string | null;
+  created_at: string;
+  expire_at: string;
+  paid_at: string | null;
+  /** Asia/Shanghai day of the charge, for find_account. */
+  charge_day: string | null;
+}
+export interface PayNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  out_trade_no: string;
+  notify_id: string;
+  outcome: string;
+  detail: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_marks: UserMarksTable;
+  contacts: ContactsTable;
+  auth_throttle: AuthThrottleTable;
+  categories: CategoriesTable;
+  books: BooksTable;
+  showcase_items: ShowcaseItemsTable;
+  chapters: ChaptersTable;
+  chapter_pages: ChapterPagesTable;
+  ads: AdsTable;
+  hot_words: HotWordsTable;
+  vod_types: VodTypesTable;
+  vods: VodsTable;
+  vod_markers: VodMarkersTable;
+  read_history: ReadHistoryTable;
+  ledger: LedgerTable;
+  purchases: PurchasesTable;
+  sign_ins: SignInsTable;
+  rewards: RewardsTable;
+  pay_configs: PayConfigsTable;
+  pay_channels: PayChannelsTable;
+  recharge_orders: RechargeOrdersTable;
+  pay_notifications: PayNotificationsTable;
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig, type Config } from '../../../src/server/config.js';
+import { migrateToLatest, openDatabase, type Database } from '../../../src/server/db/database.js';
+import type { App } from '../../../src/server/context.js';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: a fresh SQLite file in a temp folder, or, when
+ * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let schema: string | undefined;
+  if (pgUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.destroy();
+    const sep = pgUrl.includes('?') ? '&' : '?';
+    databaseUrl = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  config.databaseUrl = databaseUrl ?? config.databaseUrl;
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+  await migrateToLatest(database.db, schema);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+      if (pgUrl && schema) {
+        const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.destroy();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
