@@ -90,17 +90,3 @@ export const Msg = {
 export const needCoinsToWatch = (n: number) => `完整观看需要${n}金币购买`;
 /** 'My purchased videos (count)' (§2 purchased). */
 export const purchasedHeading = (count: number) => `我已购买的视频(${count})`;
-
-/** Video category titles by cid (§2 video screens). */
-export const VOD_CATEGORY_TITLES: Record<number, string> = {
-  1: '每日推荐',
-  2: '自拍探花',
-  3: '精品热播',
-  4: '国产传媒',
-  5: '无码特区',
-  6: '中文字幕',
-  7: '人妻乱伦',
-  8: '激情动漫',
-  9: '日韩剧情',
-  10: '欧美风情',
-};
