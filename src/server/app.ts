@@ -47,4 +47,3 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await registerRoutes(app, ctx);
   return app;
 }
-

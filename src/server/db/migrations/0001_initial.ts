@@ -14,7 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mobile', 'text', (c) => c.unique())
     .addColumn('from_domain', 'text')
     .addColumn('device_id', 'text')
-    .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     .addColumn('vip_type', 'text', (c) => c.notNull().defaultTo('none'))
     .addColumn('vip_end_at', 'text')
     .addColumn('recharged', 'integer', (c) => c.notNull().defaultTo(0))
@@ -76,7 +81,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('books_category').on('books').columns(['category_id', 'publish_status']).execute();
+  await db.schema
+    .createIndex('books_category')
+    .on('books')
+    .columns(['category_id', 'publish_status'])
+    .execute();
   await db.schema.createIndex('books_updated').on('books').column('updated_at').execute();
   await db.schema.createIndex('books_read').on('books').column('read_count').execute();
   await db.schema.createIndex('books_week_read').on('books').column('week_read_count').execute();
@@ -94,7 +103,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('number', 'integer', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('cover_hash', 'text', (c) => c.notNull())
-    .addColumn('price', 'integer', (c) => c.notNull().defaultTo(0).check(sql`price >= 0`))
+    .addColumn('price', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price >= 0`),
+    )
     .addColumn('pic_split_count', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -137,7 +151,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('pic_hash', 'text', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('price', 'integer', (c) => c.notNull().defaultTo(0).check(sql`price >= 0`))
+    .addColumn('price', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price >= 0`),
+    )
     .addColumn('duration', 'real', (c) => c.notNull())
     .addColumn('media_key', 'text', (c) => c.notNull())
     .addColumn('can_try', 'integer', (c) => c.notNull().defaultTo(1))
