@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_IMAGE_KEY } from '../contract/index.js';
+import { scryptCostFromEnv } from './services/passwords.js';
 
 export interface Config {
   port: number;
@@ -23,6 +24,16 @@ export interface Config {
   logLevel: string;
   /** Redis URL for rate-limit counters shared by several API nodes; unset keeps them per node. */
   redisUrl: string | undefined;
+  /** log2 of scrypt's N for new password hashes: 17 unless SCRYPT_COST_LOG2 says otherwise (tests only). */
+  scryptCostLog2: number;
+  /** Support contacts answered by /api/common/info/v2/:branchId. */
+  support: {
+    appDownloadUrl: string;
+    email: string;
+    qq: string;
+    chatUrl: string;
+    complaintUrl: string;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +52,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL || undefined,
+    scryptCostLog2: scryptCostFromEnv(env),
+    support: {
+      // Empty: no native app, the app offers add-to-home-screen instead.
+      appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',
+      email: env.SUPPORT_EMAIL ?? 'support@inkreel.example',
+      qq: env.SUPPORT_QQ ?? '',
+      // Without a chat service the contact form of /h5/report takes the messages.
+      chatUrl: env.SUPPORT_CHAT_URL ?? '/h5/report',
+      complaintUrl: env.COMPLAINT_URL ?? '/h5/report',
+    },
   };
 }

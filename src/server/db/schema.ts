@@ -238,6 +238,8 @@ export interface RechargeOrdersTable {
   paid_at: string | null;
   /** Asia/Shanghai day of the charge, for find_account. */
   charge_day: string | null;
+  /** 0003_pay: when the signed apply URL was used (it works once). */
+  applied_at: Generated<string | null>;
 }
 export interface PayNotificationsTable {
   id: Generated<number>;
@@ -247,6 +249,43 @@ export interface PayNotificationsTable {
   outcome: string;
   detail: string;
   created_at: string;
+}
+
+/** 0003_pay: small key/value settings (sign-in amounts). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+/** 0003_pay: the sandbox provider's own record of a payment (what a real provider keeps on its side). */
+export interface SandboxPaymentsTable {
+  id: Generated<number>;
+  trade_no: string;
+  out_trade_no: string;
+  amount: number;
+  channel: string;
+  subject: string;
+  notify_url: string;
+  return_url: string | null;
+  /** WAIT, PAID, CLOSED */
+  status: string;
+  expire_at: string;
+  paid_at: string | null;
+  created_at: string;
+}
+/** 0003_pay: notifications the sandbox still owes; any node's poller claims due ones. */
+export interface SandboxNotifyAttemptsTable {
+  id: Generated<number>;
+  trade_no: string;
+  notify_url: string;
+  payload: string;
+  /** PENDING, DONE, FAILED */
+  status: string;
+  attempts: Generated<number>;
+  next_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface DB {
@@ -274,4 +313,7 @@ export interface DB {
   pay_channels: PayChannelsTable;
   recharge_orders: RechargeOrdersTable;
   pay_notifications: PayNotificationsTable;
+  settings: SettingsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  sandbox_notify_attempts: SandboxNotifyAttemptsTable;
 }

@@ -5,6 +5,8 @@ import { fail } from './reply.js';
 export interface AuthUser {
   id: number;
   account: string;
+  /** The session the call came with (a password change keeps it and revokes the others). */
+  sessionId: number;
 }
 
 declare module 'fastify' {

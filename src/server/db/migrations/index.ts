@@ -1,9 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_catalogue.js';
+import * as m0003 from './0003_pay.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_catalogue': m0002,
+  '0003_pay': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

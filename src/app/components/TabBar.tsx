@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+
+const COMIC_TABS = [
+  { to: '/home', label: '漫画', icon: '📖' },
+  { to: '/category', label: '分类', icon: '🗂' },
+  { to: '/vod', label: '看视频', icon: '🎬' },
+  { to: '/shelf', label: '收藏', icon: '⭐' },
+  { to: '/user', label: '我的', icon: '👤' },
+] as const;
+
+const VIDEO_TABS = [
+  { to: '/vod', label: '视频', icon: '🎬' },
+  { to: '/search-vod', label: '搜视频', icon: '🔍' },
+  { to: '/home', label: '看漫画', icon: '📖' },
+  { to: '/shelf-vod', label: '已购', icon: '🛒' },
+  { to: '/user', label: '我的', icon: '👤' },
+  { to: '/purchase', label: '充值', icon: '💰' },
+] as const;
+
+/** The two tab bars of spec §2. The comics bar has a floating top-up button. */
+export function TabBar({ kind }: { kind: 'comic' | 'video' }) {
+  const tabs = kind === 'comic' ? COMIC_TABS : VIDEO_TABS;
+  return (
+    <>
+      {kind === 'comic' && (
+        <Link to="/purchase" className="fab-topup" aria-label="充值">
+          充值
+        </Link>
+      )}
+      <nav className="tabbar" aria-label={kind === 'comic' ? '漫画导航' : '视频导航'}>
+        {tabs.map((t) => (
+          <Link
+            key={t.to}
+            to={t.to}
+            className="tab"
+            activeProps={{ className: 'tab active', 'aria-current': 'page' }}
+          >
+            <span className="tab-icon" aria-hidden="true">
+              {t.icon}
+            </span>
+            <span className="tab-label">{t.label}</span>
+          </Link>
+        ))}
+      </nav>
+    </>
+  );
+}

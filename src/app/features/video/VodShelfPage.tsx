@@ -1,0 +1,6 @@
+import { Page } from '../../components/Page';
+
+/** TODO(owner): the screen of route /shelf-vod. */
+export function VodShelfPage() {
+  return <Page title="VodShelfPage">{null}</Page>;
+}

@@ -1,0 +1,126 @@
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { Api, Code, Header, REQUEST_TIMEOUT_MS, type Envelope, type SessionData } from '../../../contract';
+import { getAppType } from '../app-type';
+import { dynamicHost, staticHost } from '../hosts';
+import { getDeviceId, getTraceId } from '../ids';
+import { kvGet, KvKey } from '../kv';
+import { ensureSession, loadSession, peekSession, setSession } from '../session';
+
+export type FormBody = Record<string, string | number | boolean | null | undefined>;
+export type Search = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  /** 'static' reads go to the static-API host, everything else to the dynamic host. */
+  host?: 'static' | 'dynamic';
+  /** 'required': register anonymously first if needed. 'optional': send the token when there is one. */
+  auth?: 'required' | 'optional';
+  searchParams?: Search;
+  body?: FormBody;
+  signal?: AbortSignal;
+}
+
+function toForm(body: FormBody): URLSearchParams {
+  const f = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) f.append(k, String(v));
+  return f;
+}
+
+function cleanSearch(s: Search | undefined): Record<string, string> | undefined {
+  if (!s) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(s)) if (v !== undefined) out[k] = String(v);
+  return out;
+}
+
+/** Every call carries the spec's headers plus the session token (§7). */
+async function identityHeaders(): Promise<Record<string, string>> {
+  const s = peekSession() ?? (await loadSession());
+  const h: Record<string, string> = {
+    [Header.traceId]: await getTraceId(),
+    [Header.deviceId]: await getDeviceId(),
+    [Header.branchId]: String((await kvGet<number>(KvKey.branchId)) ?? 0),
+    [Header.appType]: getAppType(),
+  };
+  if (s) {
+    h[Header.userId] = String(s.user.userId);
+    h[Header.account] = s.user.account;
+    h[Header.authorization] = `Bearer ${s.token}`;
+  }
+  return h;
+}
+
+const client: KyInstance = ky.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  throwHttpErrors: true,
+  hooks: {
+    beforeRequest: [
+      async (request) => {
+        for (const [k, v] of Object.entries(await identityHeaders())) request.headers.set(k, v);
+      },
+    ],
+  },
+});
+
+/** A revoked token (password changed elsewhere): log in again with the stored password, else start anew. */
+async function recoverSession(): Promise<void> {
+  const s = peekSession();
+  if (s?.password) {
+    const res = await ky
+      .post(`${dynamicHost()}${Api.login}`, {
+        body: toForm({ account: s.user.account, password: s.password }),
+        headers: { [Header.traceId]: await getTraceId(), [Header.deviceId]: await getDeviceId() },
+        timeout: REQUEST_TIMEOUT_MS,
+      })
+      .json<Envelope<SessionData>>()
+      .catch(() => null);
+    if (res?.result) {
+      const { token, ...user } = res.data;
+      await setSession({ token, user: { ...user, password: undefined }, password: s.password });
+      return;
+    }
+  }
+  await setSession(null);
+  await ensureSession();
+}
+
+async function send<T>(method: 'get' | 'post', path: string, opts: CallOptions): Promise<Envelope<T>> {
+  if (opts.auth === 'required') await ensureSession();
+  const host = opts.host === 'static' ? staticHost() : dynamicHost();
+  const run = () =>
+    client(`${host}${path}`, {
+      method,
+      searchParams: cleanSearch(opts.searchParams),
+      body: opts.body ? toForm(opts.body) : method === 'post' ? new URLSearchParams() : undefined,
+      signal: opts.signal,
+    }).json<Envelope<T>>();
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HTTPError && err.response.status === 401 && opts.auth === 'required') {
+      await recoverSession();
+      return run();
+    }
+    // Non-200: rejected and logged; the UI keeps what it shows (§8).
+    console.error(`[api] ${method.toUpperCase()} ${path} failed`, err);
+    throw err;
+  }
+}
+
+export const apiGet = <T>(path: string, opts: CallOptions = {}) => send<T>('get', path, opts);
+export const apiPost = <T>(path: string, opts: CallOptions = {}) => send<T>('post', path, opts);
+
+/** Data of a successful answer, or an ApiError carrying the answer's code and msg. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number | string,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+export function unwrap<T>(res: Envelope<T>): T {
+  if (!res.result || res.code !== Code.OK) throw new ApiError(res.code, res.msg, res.data);
+  return res.data;
+}

@@ -1,0 +1,37 @@
+import type { AppType } from '../../contract';
+
+/** Our native shell's user-agent marker (configurable at build time). */
+export const SHELL_UA_MARKER = import.meta.env.VITE_SHELL_UA_MARKER || 'InkreelShell';
+
+export interface AppTypeEnv {
+  userAgent: string;
+  standalone: boolean;
+  maxTouchPoints: number;
+  platform: string;
+}
+
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i;
+
+/** shell (our native shell), ios_desk (iOS home-screen app), wap_browser (mobile browser), other. */
+export function classifyAppType(env: AppTypeEnv, shellMarker = SHELL_UA_MARKER): AppType {
+  if (env.userAgent.includes(shellMarker)) return 'shell';
+  const ios =
+    /iPhone|iPad|iPod/.test(env.userAgent) || (env.platform === 'MacIntel' && env.maxTouchPoints > 1);
+  if (ios && env.standalone) return 'ios_desk';
+  if (MOBILE_UA.test(env.userAgent) || (env.platform === 'MacIntel' && env.maxTouchPoints > 1))
+    return 'wap_browser';
+  return 'other';
+}
+
+export function currentEnv(): AppTypeEnv {
+  const nav = navigator as Navigator & { standalone?: boolean };
+  return {
+    userAgent: nav.userAgent,
+    standalone: nav.standalone === true || matchMedia('(display-mode: standalone)').matches,
+    maxTouchPoints: nav.maxTouchPoints ?? 0,
+    platform: nav.platform ?? '',
+  };
+}
+
+export const getAppType = (): AppType =>
+  typeof navigator === 'undefined' ? 'other' : classifyAppType(currentEnv());

@@ -1,0 +1,19 @@
+import { createStore, del, get, set } from 'idb-keyval';
+
+/** Small device keys of spec §3 (trace id, user info, branch id, source domain, common info, pay flag). */
+export const KvKey = {
+  traceId: 'traceId',
+  deviceId: 'deviceId',
+  session: 'session',
+  branchId: 'branchId',
+  sourceDomain: 'sourceDomain',
+  commonInfo: 'commonInfo',
+  payPageFlag: 'payPageFlag',
+} as const;
+export type KvKey = (typeof KvKey)[keyof typeof KvKey];
+
+const store = typeof indexedDB === 'undefined' ? undefined : createStore('inkreel-kv', 'kv');
+
+export const kvGet = <T>(key: KvKey) => get<T>(key, store);
+export const kvSet = (key: KvKey, value: unknown) => set(key, value, store);
+export const kvDel = (key: KvKey) => del(key, store);

@@ -1,0 +1,106 @@
+import type { Transaction } from 'kysely';
+import { BIND_MOBILE_REWARD } from '../../contract/index.js';
+import { nowIso } from '../db/portable.js';
+import type { DB } from '../db/schema.js';
+
+/** A debit larger than the balance: thrown so the caller's transaction rolls back as a whole. */
+export class InsufficientCoins extends Error {
+  constructor(
+    readonly userId: number,
+    readonly amount: number,
+  ) {
+    super(`user ${userId} cannot pay ${-amount} coins`);
+    this.name = 'InsufficientCoins';
+  }
+}
+
+export type LedgerKind = 'purchase' | 'sign_in' | 'recharge' | 'bind_mobile';
+
+export interface CoinMove {
+  userId: number;
+  /** Positive credits, negative debits. */
+  amount: number;
+  kind: LedgerKind;
+  refType: string;
+  refId: string | number;
+}
+
+/**
+ * The one way coins move. The ledger row is written first with ON CONFLICT DO NOTHING on
+ * (kind, ref_type, ref_id): a cause already applied changes nothing. Then the balance moves with a
+ * conditional UPDATE (the WHERE re-checks under PostgreSQL READ COMMITTED; SQLite runs one writer), so
+ * it never goes below zero; a debit that does not fit throws InsufficientCoins. Must run inside the
+ * transaction that records the cause.
+ */
+export async function applyCoins(
+  trx: Transaction<DB>,
+  move: CoinMove,
+): Promise<{ applied: boolean; balance: number }> {
+  const { userId, amount, kind, refType } = move;
+  const refId = String(move.refId);
+  if (!Number.isSafeInteger(amount)) throw new RangeError('coin amounts are integers');
+  const entry = await trx
+    .insertInto('ledger')
+    .values({
+      user_id: userId,
+      amount,
+      kind,
+      ref_type: refType,
+      ref_id: refId,
+      // Filled in below once the balance has moved (same transaction, so never seen half-done).
+      balance_after: 0,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['kind', 'ref_type', 'ref_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!entry) {
+    const user = await trx
+      .selectFrom('users')
+      .select('balance')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { applied: false, balance: user.balance };
+  }
+  const updated = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', amount) }))
+    .where('id', '=', userId)
+    .where((eb) => eb(eb('balance', '+', amount), '>=', 0))
+    .returning('balance')
+    .executeTakeFirst();
+  if (!updated) throw new InsufficientCoins(userId, amount);
+  await trx
+    .updateTable('ledger')
+    .set({ balance_after: updated.balance })
+    .where('id', '=', entry.id)
+    .execute();
+  return { applied: true, balance: updated.balance };
+}
+
+/**
+ * The one-time reward for binding a mobile: once per user and once per mobile number (both unique
+ * keys of rewards). Returns the coins credited, 0 when either was already rewarded. Call it inside the
+ * transaction that binds the mobile.
+ */
+export async function rewardBindMobile(
+  trx: Transaction<DB>,
+  userId: number,
+  mobile: string,
+): Promise<number> {
+  const reward = await trx
+    .insertInto('rewards')
+    .values({ user_id: userId, kind: 'bind_mobile', mobile, coins: BIND_MOBILE_REWARD, created_at: nowIso() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!reward) return 0;
+  const { applied } = await applyCoins(trx, {
+    userId,
+    amount: BIND_MOBILE_REWARD,
+    kind: 'bind_mobile',
+    refType: 'reward',
+    refId: reward.id,
+  });
+  return applied ? BIND_MOBILE_REWARD : 0;
+}

@@ -1,0 +1,126 @@
+import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * Password hashing with scrypt (OWASP: N=2^17, r=8, p=1). The encoded hash carries its own
+ * parameters, so hashes made at another cost still verify after the cost changes.
+ * Format: `scrypt$<log2N>$<r>$<p>$<salt b64url>$<key b64url>`.
+ */
+export const DEFAULT_SCRYPT_COST_LOG2 = 17;
+const R = 8;
+const P = 1;
+const KEY_LEN = 32;
+const SALT_LEN = 16;
+/** Costs accepted when reading a stored hash or the override: outside this a hash is refused. */
+const MIN_COST_LOG2 = 10;
+const MAX_COST_LOG2 = 20;
+
+/**
+ * The cost for new hashes. Only the explicit SCRYPT_COST_LOG2 variable lowers it (tests do, for
+ * speed); anything else, or a value outside 10..20, means the production default.
+ */
+export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.SCRYPT_COST_LOG2;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= MIN_COST_LOG2 && n <= MAX_COST_LOG2 ? n : DEFAULT_SCRYPT_COST_LOG2;
+}
+
+/**
+ * Each scrypt at N=2^17 holds 128 MiB while it runs on libuv's pool: at most two at once keeps a
+ * flood of logins from exhausting memory; the rest wait their turn.
+ */
+const MAX_PARALLEL = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+function derive(password: string, salt: Buffer, costLog2: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** costLog2;
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
+  return withSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LEN, options, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
+  );
+}
+
+export async function hashPassword(password: string, costLog2: number = DEFAULT_SCRYPT_COST_LOG2) {
+  const salt = randomBytes(SALT_LEN);
+  const key = await derive(password, salt, costLog2, R, P);
+  return ['scrypt', costLog2, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash {
+  costLog2: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
+export function parseHash(encoded: string): ParsedHash | null {
+  const parts = encoded.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [costLog2, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], 'base64url');
+  const key = Buffer.from(parts[5], 'base64url');
+  const sane =
+    Number.isInteger(costLog2) &&
+    costLog2 >= MIN_COST_LOG2 &&
+    costLog2 <= MAX_COST_LOG2 &&
+    r >= 1 &&
+    r <= 32 &&
+    p >= 1 &&
+    p <= 4 &&
+    salt.length >= SALT_LEN &&
+    key.length === KEY_LEN;
+  return sane ? { costLog2, r, p, salt, key } : null;
+}
+
+/** Constant-time check of a password against an encoded hash; a malformed hash never matches. */
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  const parsed = parseHash(encoded);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.costLog2, parsed.r, parsed.p);
+  return timingSafeEqual(key, parsed.key);
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * Spend the same time as a real check when the account does not exist, so the answer time does not
+ * tell whether an account is registered.
+ */
+export async function burnVerify(password: string, costLog2: number): Promise<false> {
+  let dummy = dummyHashes.get(costLog2);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(12).toString('base64url'), costLog2);
+    dummyHashes.set(costLog2, dummy);
+  }
+  await verifyPassword(password, await dummy);
+  return false;
+}
+
+/** No 0/O, 1/l/I: users copy these by hand from a screenshot. */
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const GENERATED_PASSWORD_LENGTH = 12;
+
+/** A generated password: 12 characters of a 56-letter alphabet, about 70 bits. */
+export function generatePassword(length: number = GENERATED_PASSWORD_LENGTH): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}

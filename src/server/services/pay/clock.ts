@@ -1,0 +1,25 @@
+import { TIMEZONE } from '../../../contract/index.js';
+
+/**
+ * The time money rules run on (sign-in days, order expiry, VIP ends). Production reads the system
+ * clock; tests move `moneyClock.now` to cross days and expiry without sleeping.
+ */
+export const moneyClock = { now: (): Date => new Date() };
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day 'YYYY-MM-DD' of an instant in Asia/Shanghai. */
+export function shanghaiDay(at: Date): string {
+  return dayFormat.format(at);
+}
+
+/** The day before a 'YYYY-MM-DD' day. */
+export function previousDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}

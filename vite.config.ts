@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { DEFAULT_IMAGE_KEY } from './src/contract/cipher.js';
+
+// The image key is fixed at build time: the service worker decrypts images with it.
+const imageKey = process.env.IMAGE_KEY ?? DEFAULT_IMAGE_KEY;
+
+export default defineConfig({
+  define: {
+    __IMAGE_KEY__: JSON.stringify(imageKey),
+  },
+  envPrefix: 'VITE_',
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2}'],
+        globIgnores: ['**/desktop.html', '**/open-in-browser.html'],
+      },
+      manifest: false,
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/h5': 'http://127.0.0.1:8080',
+      '/media': 'http://127.0.0.1:8080',
+    },
+  },
+});
