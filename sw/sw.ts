@@ -1,16 +1,64 @@
 /// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { CACHEABLE_API_PREFIXES } from '../src/contract/api';
+import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
+import { DecryptImageStrategy } from './image-strategy';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
+export const CacheNames = { images: 'inkreel-images', api: 'inkreel-api' } as const;
+
+// The app shell: index.html, JS, CSS, icons, placeholder.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// The first install takes over the open page at once (its images are then decrypted here);
+// later versions wait for the user's 'update' (SKIP_WAITING below).
+clientsClaim();
+
+// Every app page is the shell, online or offline; the router draws the screen.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/h5\//, /^\/media\//],
+    denylist: [
+      /^\/(api|h5|media)\//,
+      /^\/healthz/,
+      /^\/qr\.svg/,
+      /^\/(desktop|open-in-browser)\.html/,
+      /^\/sw\.js/,
+    ],
+  }),
+);
+
+// Encrypted pictures: decrypted once, kept decrypted, bounded in count and age.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && IMAGE_URL_PATTERN.test(url.pathname),
+  new DecryptImageStrategy({
+    cacheName: CacheNames.images,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Catalogue reads: fresh when the network answers within 3 s, else the last good answer.
+// Account, purchase and payment calls match no route and are never cached.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && CACHEABLE_API_PREFIXES.some((p) => url.pathname.startsWith(p)),
+  new NetworkFirst({
+    cacheName: CacheNames.api,
+    networkTimeoutSeconds: 3,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

@@ -13,6 +13,11 @@ export const Code = {
   UNAUTHORIZED: 401,
   /** Too many attempts. */
   RATE_LIMITED: 429,
+  /**
+   * A refusal the spec gives no code of its own (wrong password, mobile taken, already bound…):
+   * result false, show msg. Same value as NO_CHAPTER, which only the reader interprets.
+   */
+  REFUSED: 400,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];

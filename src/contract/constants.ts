@@ -69,3 +69,14 @@ export const StorageKey = {
   watchedPrefix: 'w_',
   streamLevelCookie: 'selectedStreamLevel',
 } as const;
+
+/** Catalogue answers sized by the server (the spec says "a few"): home sections, 同类推荐, shelves, 猜你喜欢. */
+export const HOME_SECTION_SIZE = 6;
+export const DETAIL_RECOMMEND_SIZE = 6;
+export const VOD_SHELF_SIZE = 6;
+export const GUESS_LIKE_SIZE = 6;
+/** Comic search answers at most this many books, most read first. */
+export const BOOK_SEARCH_MAX = 50;
+
+/** Shown instead of an image that is missing (204) or fails to load; precached by the service worker. */
+export const PLACEHOLDER_IMAGE_PATH = '/img/placeholder.svg';

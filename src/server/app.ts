@@ -1,42 +1,85 @@
 import formbody from '@fastify/formbody';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Code, Msg, importImageKey } from '../contract/index.js';
+import { sql } from 'kysely';
+import { Api, Msg, importImageKey } from '../contract/index.js';
 import type { Config } from './config.js';
 import type { App, Ctx } from './context.js';
 import type { Database } from './db/database.js';
-import { fail } from './http/reply.js';
+import { traceIdOf } from './http/client.js';
+import { registerCsrfGuard } from './http/csrf.js';
+import { errorHandler } from './http/errors.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { fail, ok } from './http/reply.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSessionHook } from './http/session-hook.js';
+import { registerPwa } from './http/static-pwa.js';
 import { registerRoutes } from './routes/index.js';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
-  logger?: boolean | object;
+  /** false: no logs; true: pino at config.logLevel; an object: pino options merged over that (e.g. a stream). */
+  logger?: boolean | Record<string, unknown>;
 }
+
+/** Query values that must never reach a log line (the pay page carries the session token). */
+const SECRET_QUERY = /([?&](?:token|password|sign)=)[^&]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+
+function loggerOptions(config: Config, logger: BuildOptions['logger']) {
+  if (!logger) return false;
+  return {
+    level: config.logLevel,
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  };
+}
+
+/**
+ * Private networks may front the service with a reverse proxy; a client on the open internet
+ * cannot fake X-Forwarded-For (rate limits count by IP).
+ */
+const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
+
+export interface RouteEntry {
+  methods: string[];
+  url: string;
+}
+const routeTables = new WeakMap<object, RouteEntry[]>();
+/** Every route the app registered, with its methods (tests enumerate them; nothing else reads this). */
+export const listRoutes = (app: App): RouteEntry[] => routeTables.get(app) ?? [];
 
 /** Builds the Fastify app: API, media and the built PWA on one port. */
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: loggerOptions(config, logger),
+    trustProxy: TRUSTED_PROXIES,
+    bodyLimit: 64 * 1024,
+    // Every log line of a call carries the client's trace id, when it sent a well-formed one.
+    childLoggerFactory(parent, bindings, opts, rawReq) {
+      const traceId = traceIdOf(rawReq.headers);
+      return parent.child(traceId ? { ...bindings, traceId } : bindings, opts);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    routes.push({ methods: ([] as string[]).concat(route.method), url: route.url ?? route.path });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.setErrorHandler(errorHandler);
   await app.register(formbody);
-
-  app.setErrorHandler((err, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0]?.message;
-      return reply.code(400).send(fail(400, first && /[\u4e00-\u9fff]/.test(first) ? first : Msg.badRequest));
-    }
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) return reply.code(status).send(fail(status, Msg.badRequest));
-    request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send(fail(500, Msg.serverError));
-  });
+  await registerSecurityHeaders(app, config);
+  await registerRateLimits(app, config);
 
   const ctx: Ctx = {
     db: database.db,
@@ -44,6 +87,20 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     config,
     imageKey: await importImageKey(config.imageKey),
   };
+  registerCsrfGuard(app);
+  registerSessionHook(app, ctx);
+
+  app.get(Api.health, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return reply.header('cache-control', 'no-store').send(ok({ status: 'ok', db: ctx.dialect }));
+    } catch (err) {
+      request.log.error({ err }, 'health check failed');
+      return reply.code(503).header('cache-control', 'no-store').send(fail(503, Msg.serverError));
+    }
+  });
+
   await registerRoutes(app, ctx);
+  await registerPwa(app, config);
   return app;
 }

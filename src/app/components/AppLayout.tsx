@@ -1,14 +1,40 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
+import { useState } from 'react';
+import { routeDepth, slideDirection, type SlideDirection } from '../lib/transitions';
+import { InstallBanner } from './InstallBanner';
+import { IosInstallSheet } from './IosInstallSheet';
 import { TabBar } from './TabBar';
+import { Toaster } from './Toaster';
+import { UpdatePrompt } from './UpdatePrompt';
 
-/** Root layout: the screen, and the tab bar of its kind (comics or video). */
+interface View {
+  routeId: string;
+  depth: number;
+  dir: SlideDirection;
+}
+
+/** Root layout: the screen (sliding by depth), its tab bar (comics or video), and the shell's overlays. */
 export function AppLayout() {
   const matches = useMatches();
-  const tabs = matches[matches.length - 1]?.staticData?.tabs;
+  const leaf = matches[matches.length - 1];
+  const tabs = leaf?.staticData?.tabs;
+  const routeId = leaf?.routeId ?? '';
+  const depth = routeDepth(leaf?.pathname ?? '/', Boolean(tabs));
+
+  // A new screen (not a param change of the same one) picks its slide from the depth it came from.
+  const [view, setView] = useState<View>({ routeId, depth, dir: 'none' });
+  if (view.routeId !== routeId) setView({ routeId, depth, dir: slideDirection(view.depth, depth) });
+
   return (
     <div className={tabs ? 'app with-tabs' : 'app'}>
-      <Outlet />
+      <div key={view.routeId} className={`route-view slide-${view.dir}`}>
+        <Outlet />
+      </div>
+      {routeId === '/home' && <InstallBanner />}
       {tabs && <TabBar kind={tabs} />}
+      <UpdatePrompt />
+      <IosInstallSheet />
+      <Toaster />
     </div>
   );
 }

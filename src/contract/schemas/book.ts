@@ -130,9 +130,38 @@ export const BookDetail = z.object({
 export type BookDetail = z.infer<typeof BookDetail>;
 
 export const ChapterListInput = z.object({ bookId: IntId });
-export const ReadChapterQuery = z.object({ bookId: IntId, number: IntId });
+/** Reader ids: a missing or bad one answers the spec's 当前书本信息未加载 message. */
+const ReaderId = z.coerce
+  .number({ error: Msg.bookNotLoaded })
+  .int(Msg.bookNotLoaded)
+  .positive(Msg.bookNotLoaded)
+  .max(2_147_483_647, Msg.bookNotLoaded);
+export const ReadChapterQuery = z.object({ bookId: ReaderId, number: ReaderId });
 export const ChapterBuyQuery = z.object({ chapterId: IntId });
+/** Chapter and video buy answer: coins charged now (0 when owned, free or VIP-free) and the balance. */
+export const BuyData = z.object({ charged: z.number().int(), avaliableAmount: z.number().int() });
+export type BuyData = z.infer<typeof BuyData>;
 
-export const Keyword = z.string().trim().min(1, Msg.enterKeyword).max(SEARCH_KEYWORD_MAX, Msg.keywordTooLong);
+export const Keyword = z
+  .string({ error: Msg.enterKeyword })
+  .trim()
+  .min(1, Msg.enterKeyword)
+  .max(SEARCH_KEYWORD_MAX, Msg.keywordTooLong);
 export const SearchQuery = z.object({ content: Keyword });
 export const HotWords = z.object({ hotWords: z.array(z.string()) });
+
+/** The data of a read_chapter answer with code 999 (Code.UNPAID): what the buy dialog shows. */
+export const ChapterUnpaid = z.object({
+  bookId: z.number().int(),
+  bookName: z.string(),
+  bookVipFree: z.boolean(),
+  chapterId: z.number().int(),
+  number: z.number().int(),
+  title: z.string(),
+  price: z.number().int(),
+  /** The caller's coins (0 without a session). */
+  balance: z.number().int(),
+});
+export type ChapterUnpaid = z.infer<typeof ChapterUnpaid>;
+export type CategoryData = z.infer<typeof CategoryData>;
+export const SearchResult = z.array(Book);

@@ -41,4 +41,17 @@ export const BranchParams = z.object({ branchId: z.coerce.number().int().min(0).
 export const ReportQuery = z.object({
   returnUrl: z.string().max(2000).optional(),
   serviceUrl: z.string().max(2000).optional(),
+  /** The account the app's support links carry; prefilled, not trusted. */
+  account: z.string().max(64).optional(),
+  /** Set after a report was recorded (post-redirect-get). */
+  sent: z.string().max(8).optional(),
+});
+/** The report form of /h5/report (form-encoded; the page re-renders with an error instead of a 400). */
+export const ReportBody = z.object({
+  reason: z.string().trim().min(1).max(32),
+  message: z.string().trim().min(1).max(500),
+  contact: z.string().trim().max(64).default(''),
+  account: z.string().trim().max(64).default(''),
+  returnUrl: z.string().max(2000).default(''),
+  serviceUrl: z.string().max(2000).default(''),
 });

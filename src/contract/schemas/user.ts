@@ -73,7 +73,16 @@ export const DailySignConfig = z.object({
   receiveCount: z.number().int(),
 });
 export type DailySignConfig = z.infer<typeof DailySignConfig>;
-export const DailySignData = z.object({ receiveCount: z.number().int(), currentSignDay: z.number().int() });
+/**
+ * daily_sign answer: coins received, the cycle day just signed (signedDay) and, as in DailySignConfig,
+ * the day the next sign-in earns (currentSignDay: signedDay + 1, wrapping after 7), plus the new balance.
+ */
+export const DailySignData = z.object({
+  receiveCount: z.number().int(),
+  currentSignDay: z.number().int(),
+  signedDay: z.number().int().optional(),
+  avaliableAmount: z.number().int().optional(),
+});
 
 export const PayConfig = z.object({
   id: z.number().int(),
@@ -115,13 +124,22 @@ export const PayBody = z.object({
   appType: AppType.default('other'),
   returnUrl: z.string().max(2000).optional(),
 });
+/**
+ * /h5/pay/apply is a browser navigation, so it cannot carry the session header and the session token
+ * never goes in a URL. Instead POST /api/pay/pay (with the app's headers) creates the order and answers
+ * `applyUrl`: these fields plus `orderNo`, `expires` (epoch ms, the order's expiry) and `ticket`, an
+ * HMAC-SHA256 over the order number, user id and expiry. The URL works once and only until the order
+ * expires; the other fields must match the order.
+ */
 export const PayApplyQuery = PayBody.extend({
   userId: IntId,
   branchId: z.coerce.number().int().min(0).optional(),
   fromDomain: z.string().max(253).optional(),
   returnUrl: z.string().max(2000).optional(),
   apiUrl: z.string().max(2000).optional(),
-  token: z.string().max(200),
+  orderNo: z.string().regex(/^[A-Za-z0-9]{8,64}$/),
+  expires: z.coerce.number().int().positive(),
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
 });
 export const PayData = z.object({
   orderNo: z.string(),
@@ -131,5 +149,7 @@ export const PayData = z.object({
   /** app: what the native payment starts from. */
   appPayData: z.record(z.string(), z.string()).nullable(),
   expireAt: z.string(),
+  /** Signed single-use /h5/pay/apply URL for the spec's navigation flow (see PayApplyQuery). */
+  applyUrl: z.string().optional(),
 });
 export type PayData = z.infer<typeof PayData>;

@@ -52,3 +52,7 @@ export const VodPageParams = z.object({
 });
 export const VodSearchQuery = z.object({ content: Keyword, currentPage: Page.default(1) });
 export const VodIdBody = z.object({ vodId: IntId });
+
+/** GET /api/vod/index: one shelf per video type that has videos, in type order. */
+export const VodIndexData = z.array(VodShelf);
+export type VodIndexData = z.infer<typeof VodIndexData>;

@@ -240,6 +240,8 @@ export interface RechargeOrdersTable {
   charge_day: string | null;
   /** 0003_pay: when the signed apply URL was used (it works once). */
   applied_at: Generated<string | null>;
+  /** 0003_pay: the provider's creation answer (JSON of payUrl and appPayData). */
+  pay_data: Generated<string | null>;
 }
 export interface PayNotificationsTable {
   id: Generated<number>;

@@ -29,12 +29,15 @@ export function registerCsrfGuard(app: App) {
   });
 }
 
-/** An Origin header naming another host than the one called (older browsers send no Sec-Fetch-*). */
+/**
+ * An Origin header naming another host than the one called (older browsers send no Sec-Fetch-*).
+ * Host names are compared without ports: a default port may or may not be spelled out.
+ */
 function foreignOrigin(origin: string | undefined, host: string): boolean {
   if (!origin) return false;
   if (origin === 'null') return true;
   try {
-    return new URL(origin).host !== host;
+    return new URL(origin).hostname !== new URL(`http://${host}`).hostname;
   } catch {
     return true;
   }

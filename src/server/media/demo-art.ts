@@ -46,7 +46,10 @@ function rng(seed: number) {
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(h) % 360},${s}%,${l}%)`;
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /** Keeps printable Latin text; falls back when nothing drawable is left (e.g. an all-Chinese title). */
 export function latinText(text: string, fallback: string, max = 40): string {
@@ -190,7 +193,13 @@ export function renderDemoAd({ title, seed }: AdArt): Promise<Buffer> {
   const bg = background(w, h, next, 8);
   const body =
     bg.svg +
-    textLines(wrap(latinText(title, `Special offer ${seed}`), 24, 2), 40, 130, 52, 'font-weight="bold" fill="#fff"') +
+    textLines(
+      wrap(latinText(title, `Special offer ${seed}`), 24, 2),
+      40,
+      130,
+      52,
+      'font-weight="bold" fill="#fff"',
+    ) +
     `<rect x="40" y="${h - 90}" width="220" height="56" rx="28" fill="#fff"/>` +
     `<text x="150" y="${h - 52}" text-anchor="middle" font-family="${FONT}" font-size="28" font-weight="bold" fill="${hsl(bg.hue, 70, 40)}">Read now</text>`;
   return rasterise(w, h, body);
@@ -205,6 +214,12 @@ export function renderDemoVodPoster({ title, seed }: AdArt): Promise<Buffer> {
     bg.svg +
     `<circle cx="${w / 2}" cy="${h / 2 - 20}" r="54" fill="#000" opacity="0.5"/>` +
     `<polygon points="${w / 2 - 18},${h / 2 - 50} ${w / 2 - 18},${h / 2 + 10} ${w / 2 + 32},${h / 2 - 20}" fill="#fff"/>` +
-    textLines(wrap(latinText(title, `Video No. ${seed}`), 26, 1), w / 2, h - 40, 36, 'text-anchor="middle" font-weight="bold" fill="#fff"');
+    textLines(
+      wrap(latinText(title, `Video No. ${seed}`), 26, 1),
+      w / 2,
+      h - 40,
+      36,
+      'text-anchor="middle" font-weight="bold" fill="#fff"',
+    );
   return rasterise(w, h, body);
 }

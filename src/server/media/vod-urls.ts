@@ -22,8 +22,15 @@ function signingKey(config: Pick<Config, 'paySecret'>): Buffer {
   return createHmac('sha256', config.paySecret).update('inkreel/media-url-signing/v1').digest();
 }
 
-export function signVod(config: Pick<Config, 'paySecret'>, mediaKey: string, userId: number, exp: number): string {
-  return createHmac('sha256', signingKey(config)).update(`${mediaKey}\n${userId}\n${exp}`).digest('base64url');
+export function signVod(
+  config: Pick<Config, 'paySecret'>,
+  mediaKey: string,
+  userId: number,
+  exp: number,
+): string {
+  return createHmac('sha256', signingKey(config))
+    .update(`${mediaKey}\n${userId}\n${exp}`)
+    .digest('base64url');
 }
 
 export type SignCheck = 'ok' | 'bad' | 'expired';

@@ -1,7 +1,24 @@
 import type { App, Ctx, RouteModule } from '../context.js';
+import { accountRoutes } from './accounts.js';
+import { bookRoutes } from './books.js';
+import { commonRoutes } from './common.js';
+import { mediaRoutes } from './media.js';
+import { moneyRoutes } from './money.js';
+import { payRoutes } from './pay.js';
+import { qrRoutes } from './qr.js';
+import { vodRoutes } from './vods.js';
 
 /** One line per route module; each area owns its module. */
-const modules: RouteModule[] = [];
+const modules: RouteModule[] = [
+  accountRoutes,
+  bookRoutes,
+  commonRoutes,
+  mediaRoutes,
+  moneyRoutes,
+  payRoutes,
+  qrRoutes,
+  vodRoutes,
+];
 
 export async function registerRoutes(app: App, ctx: Ctx) {
   for (const m of modules) await m(app, ctx);

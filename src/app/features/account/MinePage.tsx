@@ -1,6 +1,204 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { AccountText, BIND_MOBILE_REWARD } from '../../../contract';
+import { CopyButton } from '../../components/CopyButton';
+import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
+import { showAlert } from '../../components/Toaster';
+import { submitContact } from '../../lib/api/account';
+import { getAppType } from '../../lib/app-type';
+import { useInstallPrompt } from '../../lib/install';
+import { useSession, useUserInfo } from '../../lib/user';
+import { PayResultPrompt } from '../purchase/PayResultPrompt';
+import { useRefreshOnReturn } from '../purchase/useRefreshOnReturn';
+import { VipStatus } from '../purchase/VipStatus';
+import { DailySignDialog, openDailySign } from './DailySignDialog';
+import { isServiceOpen } from './service-hours';
+import { externalProps, useSupportUrls } from './SupportLinks';
+import { useCommonInfo } from './useCommonInfo';
+import './account.css';
 
-/** TODO(owner): the screen of route /user. */
+function Row({
+  icon,
+  label,
+  note,
+  children,
+}: {
+  icon: string;
+  label: string;
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <span className="mine-row-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="mine-row-label">{label}</span>
+      {note !== undefined && <span className="mine-row-note">{note}</span>}
+      {children}
+      <span className="mine-row-arrow" aria-hidden="true">
+        ›
+      </span>
+    </>
+  );
+}
+
+/** /user: the account and its password, coins and VIP, and every account, top-up and support action. */
 export function MinePage() {
-  return <Page title="MinePage">{null}</Page>;
+  const session = useSession();
+  const { data: user } = useUserInfo();
+  const { data: common } = useCommonInfo();
+  const urls = useSupportUrls();
+  const installer = useInstallPrompt();
+  const [chatClosedOpen, setChatClosedOpen] = useState(false);
+  useRefreshOnReturn();
+
+  const chatHref = urls.chat ?? urls.report;
+  const onChat = (e: MouseEvent) => {
+    if (isServiceOpen()) return void submitContact('chat', 'mine');
+    e.preventDefault();
+    setChatClosedOpen(true);
+  };
+  const leaveMessage = () => {
+    setChatClosedOpen(false);
+    void submitContact('chat', 'mine_offline');
+    if (externalProps(chatHref).target) window.open(chatHref, '_blank', 'noopener');
+    else location.assign(chatHref);
+  };
+  const install = async () => {
+    const outcome = await installer.install();
+    if (outcome === 'unavailable') showAlert(AccountText.installUnavailable);
+  };
+
+  const downloadUrl = common?.appDownloadUrl && getAppType() !== 'shell' ? common.appDownloadUrl : null;
+
+  return (
+    <Page title={AccountText.mine} back={false}>
+      <section className="mine-card" aria-label={AccountText.account}>
+        <div className="mine-cred">
+          <span className="mine-cred-label">{AccountText.account}</span>
+          <strong className="mine-cred-value" data-testid="mine-account">
+            {user?.account ?? session?.user.account ?? '…'}
+          </strong>
+          {user && <CopyButton text={user.account} label={AccountText.copyAccount} />}
+        </div>
+        <div className="mine-cred">
+          <span className="mine-cred-label">{AccountText.password}</span>
+          <strong className="mine-cred-value" data-testid="mine-password">
+            {session?.password || '—'}
+          </strong>
+          {session?.password && <CopyButton text={session.password} label={AccountText.copyPassword} />}
+        </div>
+        <p className="mine-save-tip">{AccountText.saveAccountTip}</p>
+        <div className="mine-money">
+          <div className="mine-coins">
+            {AccountText.coinBalance}：
+            <strong data-testid="mine-coins">{user?.avaliableAmount ?? '…'}</strong> {AccountText.coinsUnit}
+          </div>
+          <VipStatus user={user} />
+          <Link to="/purchase" className="mine-topup">
+            {AccountText.topUp}
+          </Link>
+        </div>
+      </section>
+
+      <nav className="mine-list" aria-label={AccountText.mine}>
+        <Link to="/user/bind" className="mine-row">
+          <Row
+            icon="📱"
+            label={AccountText.bindPhone}
+            note={
+              user?.mobile
+                ? `${AccountText.phoneBound} ${user.mobile}`
+                : `+${BIND_MOBILE_REWARD}${AccountText.coinsUnit}`
+            }
+          />
+        </Link>
+        <Link to="/user/password" className="mine-row">
+          <Row icon="🔑" label={AccountText.changePassword} />
+        </Link>
+        <Link to="/purchase" className="mine-row">
+          <Row icon="💰" label={AccountText.topUp} />
+        </Link>
+        <Link to="/user/purchase/history" className="mine-row">
+          <Row icon="🧾" label={AccountText.purchaseHistory} />
+        </Link>
+        <button type="button" className="mine-row" onClick={openDailySign}>
+          <Row icon="📅" label={AccountText.dailySign} />
+        </button>
+        <a className="mine-row" href={chatHref} {...externalProps(chatHref)} onClick={onChat}>
+          <Row icon="💬" label={AccountText.onlineChat} note={AccountText.serviceHoursLabel} />
+        </a>
+        {urls.emailAddress && (
+          <div className="mine-row mine-email">
+            <span className="mine-row-icon" aria-hidden="true">
+              ✉️
+            </span>
+            <span className="mine-row-label">{AccountText.contactEmail}</span>
+            <a
+              className="mine-row-note acc-link inline"
+              href={urls.email ?? undefined}
+              onClick={() => void submitContact('email', 'mine')}
+            >
+              {urls.emailAddress}
+            </a>
+            <CopyButton text={urls.emailAddress} label={`${AccountText.contactEmail} ${urls.emailAddress}`} />
+          </div>
+        )}
+        <a
+          className="mine-row"
+          href={urls.complaint ?? urls.report}
+          {...externalProps(urls.complaint ?? urls.report)}
+          onClick={() => void submitContact('complaint', 'mine')}
+        >
+          <Row icon="📣" label={AccountText.complaint} />
+        </a>
+        <a className="mine-row" href={urls.report} onClick={() => void submitContact('report', 'mine')}>
+          <Row icon="📝" label={AccountText.reportPage} />
+        </a>
+        <Link to="/user/find-account" className="mine-row">
+          <Row icon="🔍" label={AccountText.findAccount} />
+        </Link>
+        <Link to="/user/login" className="mine-row">
+          <Row icon="🔄" label={AccountText.switchAccount} />
+        </Link>
+        {downloadUrl ? (
+          <a className="mine-row" href={downloadUrl} {...externalProps(downloadUrl)}>
+            <Row icon="⬇️" label={AccountText.appDownload} />
+          </a>
+        ) : installer.installed ? (
+          <div className="mine-row">
+            <Row icon="🏠" label={AccountText.addToHome} note={AccountText.installed} />
+          </div>
+        ) : (
+          <button type="button" className="mine-row" onClick={() => void install()}>
+            <Row icon="🏠" label={AccountText.addToHome} />
+          </button>
+        )}
+      </nav>
+
+      <Dialog
+        open={chatClosedOpen}
+        title={AccountText.onlineChat}
+        onClose={() => setChatClosedOpen(false)}
+        actions={[
+          { label: AccountText.close, onClick: () => setChatClosedOpen(false) },
+          { label: AccountText.leaveMessage, onClick: leaveMessage, primary: true },
+        ]}
+      >
+        <p>{AccountText.serviceClosed}</p>
+        {urls.emailAddress && (
+          <p>
+            {AccountText.contactEmail}：
+            <a href={urls.email ?? undefined} className="acc-link inline">
+              {urls.emailAddress}
+            </a>
+          </p>
+        )}
+      </Dialog>
+      <DailySignDialog />
+      <PayResultPrompt />
+    </Page>
+  );
 }

@@ -1,6 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { FREE_CHAPTER_COUNT, Msg, type Book, type Chapter } from '../../../contract';
 import { Page } from '../../components/Page';
+import { bookKeys, fetchDetail } from '../../lib/api/books';
+import { BookGrid } from './BookCards';
+import { BookHeader } from './BookHeader';
+import { ContinueDialog } from './ContinueDialog';
+import { ShelfButton } from './ShelfButton';
 
-/** TODO(owner): the screen of route /book/$bookId. */
+/** The chapters offered straight from the comic home: those free among the first 2 (spec §9). */
+export const freeFirstChapters = (chapters: readonly Chapter[]) =>
+  chapters.slice(0, FREE_CHAPTER_COUNT).filter((c) => c.price === 0);
+
+/** /book/$bookId: the comic home (spec §2). */
 export function BookHomePage() {
-  return <Page title="BookHomePage">{null}</Page>;
+  const { bookId } = useParams({ strict: false });
+  const id = /^\d{1,10}$/.test(bookId ?? '') ? Number(bookId) : 0;
+  const q = useQuery({ queryKey: bookKeys.detail(id), queryFn: () => fetchDetail(id), enabled: id > 0 });
+  const d = q.data;
+  return (
+    <Page title={d?.book.title ?? ''}>
+      {id === 0 || q.isError ? (
+        <div className="list-status">{Msg.loadFailed}</div>
+      ) : !d ? (
+        <div className="book-home-skeleton" aria-busy="true" />
+      ) : (
+        <BookHomeBody book={d.book} chapters={d.chapterList} recommend={d.recommendList} />
+      )}
+      {d && <ContinueDialog book={d.book} />}
+    </Page>
+  );
+}
+
+function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Chapter[]; recommend: Book[] }) {
+  const first = chapters[0]?.number ?? 1;
+  const free = freeFirstChapters(chapters);
+  const id = String(book.bookId);
+  return (
+    <div className="book-home">
+      <BookHeader book={book} />
+      <div className="book-actions">
+        <ShelfButton book={book} className="book-action" />
+        <Link
+          to="/book/read/$id/$number"
+          params={{ id, number: String(first) }}
+          className="book-action primary"
+        >
+          {Msg.startReading}
+        </Link>
+        <Link to="/purchase" search={{ bookId: book.bookId }} className="book-action">
+          {Msg.recharge}
+        </Link>
+      </div>
+      {free.length > 0 && (
+        <ul className="free-chapters" aria-label="免费章节">
+          {free.map((c) => (
+            <li key={c.chapterId}>
+              <Link to="/book/read/$id/$number" params={{ id, number: String(c.number) }} className="free-chapter">
+                <span className="free-chapter-title">{c.title}</span>
+                <span className="tag">{Msg.free}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/book/$id/catalog" params={{ id }} search={{ title: book.title }} className="catalogue-link">
+        <span>{Msg.catalogue}</span>
+        <span className="catalogue-count">
+          {book.publishStatus === 'finish' ? '全' : '更新至'}
+          {book.chapterCount}话 ›
+        </span>
+      </Link>
+      {recommend.length > 0 && (
+        <section className="home-section" aria-labelledby="same-category">
+          <h2 id="same-category" className="section-title">
+            {Msg.sameCategory}
+          </h2>
+          <BookGrid books={recommend} />
+        </section>
+      )}
+    </div>
+  );
 }

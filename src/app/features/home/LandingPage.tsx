@@ -1,6 +1,58 @@
-import { Page } from '../../components/Page';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Api, ShellMsg } from '../../../contract';
+import { apiPost } from '../../lib/api/http';
+import { kvSet, KvKey } from '../../lib/kv';
+import { ensureSession } from '../../lib/session';
 
-/** TODO(owner): the screen of route /landing. */
+/** The branch a tgId names: a non-negative integer id, else none. */
+export function branchIdFromTgId(tgId: string | undefined): number | null {
+  if (!tgId || !/^\d{1,9}$/.test(tgId)) return null;
+  return Number(tgId);
+}
+
+const recorded = new Set<string>();
+
+/**
+ * Records where the visitor came from, once per tgId per page load (StrictMode runs effects twice):
+ * branch id and source domain first, so the anonymous registration carries them, then the mark.
+ */
+async function recordSource(tgId: string): Promise<void> {
+  if (recorded.has(tgId)) return;
+  recorded.add(tgId);
+  const branchId = branchIdFromTgId(tgId);
+  if (branchId !== null) await kvSet(KvKey.branchId, branchId);
+  await kvSet(KvKey.sourceDomain, location.hostname);
+  await ensureSession();
+  await apiPost(Api.userFromMark, { auth: 'required', body: { referUrl: document.referrer } });
+}
+
+/** The 'site being built' page; with a tgId it records the traffic source, then goes to /home. */
 export function LandingPage() {
-  return <Page title="LandingPage">{null}</Page>;
+  const { tgId } = useSearch({ from: '/landing' });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!tgId) return;
+    let gone = false;
+    const goHome = () => {
+      if (gone) return;
+      gone = true;
+      void navigate({ to: '/home', replace: true });
+    };
+    // A slow network must not keep the visitor here: home after 5 s whatever happens.
+    const timer = setTimeout(goHome, 5_000);
+    recordSource(tgId)
+      .catch((err: unknown) => console.error('[landing] source not recorded', err))
+      .finally(goHome);
+    return () => clearTimeout(timer);
+  }, [tgId, navigate]);
+
+  return (
+    <main className="landing">
+      <img src="/icons/icon-192.png" width="72" height="72" alt="" />
+      <h1>{ShellMsg.siteBuilding}</h1>
+      {tgId && <p>{ShellMsg.siteBuildingHint}</p>}
+    </main>
+  );
 }

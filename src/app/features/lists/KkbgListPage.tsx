@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page';
+import { ShowcaseListScreen } from './showcase-screen';
+import { ListTitle } from './titles';
 
-/** TODO(owner): the screen of route /home/kkbg. */
+/** /home/kkbg: the heavyweight list. */
 export function KkbgListPage() {
-  return <Page title="KkbgListPage">{null}</Page>;
+  return <ShowcaseListScreen type="kkbg" title={ListTitle.kkbg} />;
 }

@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page';
+import { ShowcaseListScreen } from './showcase-screen';
+import { ListTitle } from './titles';
 
-/** TODO(owner): the screen of route /home/latest. */
+/** /home/latest: the newest books on the shelves. */
 export function LatestListPage() {
-  return <Page title="LatestListPage">{null}</Page>;
+  return <ShowcaseListScreen type="new" title={ListTitle.latest} />;
 }

@@ -1,6 +1,8 @@
-import { Page } from '../../components/Page';
+import { bookKeys, fetchNewList } from '../../lib/api/books';
+import { BookListScreen } from './BookListScreen';
+import { ListTitle } from './titles';
 
-/** TODO(owner): the screen of route /home/new. */
+/** /home/new: the update list (new/{page}). */
 export function NewListPage() {
-  return <Page title="NewListPage">{null}</Page>;
+  return <BookListScreen title={ListTitle.newList} queryKey={bookKeys.newList()} fetchPage={fetchNewList} />;
 }

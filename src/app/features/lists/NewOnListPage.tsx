@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page';
+import { ShowcaseListScreen } from './showcase-screen';
+import { ListTitle } from './titles';
 
-/** TODO(owner): the screen of route /home/new-on. */
+/** /home/new-on: new serialised books. */
 export function NewOnListPage() {
-  return <Page title="NewOnListPage">{null}</Page>;
+  return <ShowcaseListScreen type="new_on" title={ListTitle.newOn} />;
 }

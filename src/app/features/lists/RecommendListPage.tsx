@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page';
+import { ShowcaseListScreen } from './showcase-screen';
+import { ListTitle } from './titles';
 
-/** TODO(owner): the screen of route /home/recommend. */
+/** /home/recommend */
 export function RecommendListPage() {
-  return <Page title="RecommendListPage">{null}</Page>;
+  return <ShowcaseListScreen type="e_recommend" title={ListTitle.recommend} />;
 }

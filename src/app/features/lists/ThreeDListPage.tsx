@@ -1,6 +1,7 @@
-import { Page } from '../../components/Page';
+import { ShowcaseListScreen } from './showcase-screen';
+import { ListTitle } from './titles';
 
-/** TODO(owner): the screen of route /home/three-d. */
+/** /home/three-d */
 export function ThreeDListPage() {
-  return <Page title="ThreeDListPage">{null}</Page>;
+  return <ShowcaseListScreen type="three_d" title={ListTitle.threeD} />;
 }

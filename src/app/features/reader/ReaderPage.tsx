@@ -1,6 +1,120 @@
-import { Page } from '../../components/Page';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Msg } from '../../../contract';
+import { showToast } from '../../components/Toaster';
+import { useUserInfo } from '../../lib/user';
+import { nextTarget, parseReaderParams, prevTarget } from './access';
+import { BuyDialog } from './BuyDialog';
+import { ChapterPages } from './ChapterPages';
+import { LockedPanel } from './LockedPanel';
+import { RechargeDialog } from './RechargeDialog';
+import { ReaderMenu } from './ReaderMenu';
+import { useChapterReader } from './useChapterReader';
+import { useLastVisible } from './useLastVisible';
+import { useMenuVisible } from './useMenuVisible';
+import { usePreload } from './usePreload';
+import '../comics/comics.css';
+import './reader.css';
 
-/** TODO(owner): the screen of route /book/read/$id/$number. */
+/** /book/read/$id/$number: the reader. A missing or invalid id or number shows Msg.bookNotLoaded. */
 export function ReaderPage() {
-  return <Page title="ReaderPage">{null}</Page>;
+  const { id, number } = useParams({ strict: false });
+  const parsed = parseReaderParams(id, number);
+  if (!parsed)
+    return (
+      <div className="reader-missing" role="alert">
+        <p>{Msg.bookNotLoaded}</p>
+        <Link to="/home" className="book-action primary">
+          返回主页
+        </Link>
+      </div>
+    );
+  // A new chapter is a new reader: its state (seen pages, dialogs) starts afresh.
+  return <Reader key={`${parsed.bookId}/${parsed.number}`} bookId={parsed.bookId} number={parsed.number} />;
+}
+
+function Reader({ bookId, number }: { bookId: number; number: number }) {
+  const navigate = useNavigate();
+  const r = useChapterReader(bookId, number);
+  const user = useUserInfo();
+  const { lastVisible, pageRef } = useLastVisible();
+  const eager = usePreload(r.info, lastVisible);
+  const menu = useMenuVisible(r.info?.bookPics.length);
+
+  useEffect(() => window.scrollTo(0, 0), []);
+
+  // Neighbours from the chapter when it was read, else from the book's chapter list.
+  const numbers = r.detail?.chapterList.map((c) => c.number) ?? [];
+  const at = numbers.indexOf(number);
+  const prev = r.info ? r.info.lastNumber : at > 0 ? numbers[at - 1]! : 0;
+  const next = r.info ? r.info.nextNumber : at >= 0 ? (numbers[at + 1] ?? 0) : number + 1;
+  const go = (n: number) =>
+    void navigate({
+      to: '/book/read/$id/$number',
+      params: { id: String(bookId), number: String(n) },
+      replace: true,
+    });
+  const onPrev = () => {
+    const t = prevTarget(number, prev);
+    if (t === 'first') showToast(Msg.firstChapter);
+    else go(t);
+  };
+  const onNext = () => {
+    const t = nextTarget(next);
+    if (t === 'last') showToast(Msg.lastChapter);
+    else go(t);
+  };
+
+  const title = r.info?.title ?? r.unpaid?.title ?? r.detail?.chapterList[at]?.title ?? '';
+  const book = r.detail?.book ?? (r.info && { bookId, title: r.info.bookName, cover: r.info.bookCover });
+  return (
+    <div className="reader">
+      <ReaderMenu visible={menu.visible} title={title} book={book} onPrev={onPrev} onNext={onNext} />
+      <main className="reader-body" onClick={menu.toggle}>
+        {r.info ? (
+          <>
+            <h2 className="reader-chapter-title">{r.info.title}</h2>
+            <ChapterPages
+              pics={r.info.bookPics}
+              splitCount={r.info.picSplitCount}
+              eager={eager}
+              pageRef={pageRef}
+              title={r.info.title}
+            />
+            <div className="reader-end">
+              <button
+                type="button"
+                className="book-action primary"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onNext();
+                }}
+              >
+                {Msg.nextChapter}
+              </button>
+            </div>
+          </>
+        ) : (
+          <LockedPanel
+            loading={r.loading || r.buying}
+            unpaid={r.unpaid}
+            outcome={r.outcome?.kind}
+            onBuy={r.openBuy}
+            onRetry={r.reload}
+          />
+        )}
+      </main>
+      {r.unpaid && (
+        <BuyDialog
+          open={r.dialog === 'buy'}
+          unpaid={r.unpaid}
+          balance={user.data?.avaliableAmount ?? r.unpaid.balance}
+          buying={r.buying}
+          onBuy={() => r.unpaid && r.buy(r.unpaid.chapterId)}
+          onClose={r.closeDialog}
+        />
+      )}
+      <RechargeDialog open={r.dialog === 'recharge'} bookId={bookId} onClose={r.closeDialog} />
+    </div>
+  );
 }

@@ -1,6 +1,169 @@
+import './video.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Code, Msg, type Vod } from '../../../contract';
 import { Page } from '../../components/Page';
+import { ApiError } from '../../lib/api/http';
+import { vodKeys, watchVod } from '../../lib/api/vods';
+import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
+import { userKeys, useUserInfo } from '../../lib/user';
+import { playerLang } from '../player/i18n';
+import { VideoPlayer } from '../player/VideoPlayer';
+import { decideWatchMode, startTrialCounter, trialLimit } from './trial';
+import { TrialEndPanel } from './TrialEndPanel';
+import { useVodBuy } from './useVodBuy';
+import { usePosterUrl } from './usePosterUrl';
+import { VodGrid } from './VodCard';
 
-/** TODO(owner): the screen of route /vod/detail. */
+const route = getRouteApi('/vod/detail');
+
+/** After the preview layer shows, the player gives way to the trial-end panel. */
+const PREVIEW_END_DELAY_MS = 1_200;
+
+/** /vod/detail?vodId=: player (trial or full), title, buy / bought, 充值 and 更多精彩推荐. */
 export function VodDetailPage() {
-  return <Page title="VodDetailPage">{null}</Page>;
+  const { vodId } = route.useSearch();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: vodKeys.watch(vodId ?? 0),
+    queryFn: () => watchVod(vodId!),
+    enabled: vodId !== undefined,
+    staleTime: 0,
+    retry: false,
+  });
+
+  // Code 101: refresh the user info and ask for a reload (spec §8).
+  const congested = q.error instanceof ApiError && q.error.code === Code.CONGESTION;
+  useEffect(() => {
+    if (congested) void qc.invalidateQueries({ queryKey: userKeys.info() });
+  }, [congested, qc]);
+
+  const vod = q.data;
+  return (
+    <Page title={vod?.vodName ?? '视频'}>
+      {vodId === undefined || q.isError ? (
+        <div className="list-status">
+          {congested ? Msg.congestion : Msg.loadFailed}
+          {vodId !== undefined && (
+            <button type="button" className="list-retry" onClick={() => void q.refetch()}>
+              重新加载
+            </button>
+          )}
+        </div>
+      ) : !vod ? (
+        <>
+          <div className="vod-player-slot" aria-busy="true" />
+          <div className="list-status">加载中…</div>
+        </>
+      ) : (
+        <VodDetail key={vod.vodId} vod={vod} />
+      )}
+    </Page>
+  );
+}
+
+function VodDetail({ vod }: { vod: Vod }) {
+  const user = useUserInfo();
+  const balance = user.data?.avaliableAmount;
+  const [watched, setWatched] = useState<number | null>(null);
+  const { buy, busy } = useVodBuy(vod.vodId);
+  const [lang] = useState(() => playerLang(navigator.language));
+  const limit = trialLimit(vod);
+  const playing = useRef(false);
+  const poster = usePosterUrl(vod.vodPoster);
+
+  useEffect(() => {
+    let live = true;
+    void getWatchedSeconds(vod.vodId).then((w) => live && setWatched(w));
+    return () => {
+      live = false;
+    };
+  }, [vod.vodId]);
+
+  const mode = balance === undefined || watched === null ? null : decideWatchMode({ vod, balance, watched });
+
+  // Trial seconds count while the video plays, up to the limit.
+  useEffect(() => {
+    if (mode !== 'trial') return;
+    return startTrialCounter({
+      vodId: vod.vodId,
+      limit,
+      isPlaying: () => playing.current && document.visibilityState === 'visible',
+      onLimit: () => setWatched(limit),
+    });
+  }, [mode, vod.vodId, limit]);
+
+  const endTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(endTimer.current), []);
+  const onPreviewEnd = () => {
+    clearTimeout(endTimer.current);
+    endTimer.current = setTimeout(() => {
+      void setWatchedSeconds(vod.vodId, limit).then(() => setWatched(limit));
+    }, PREVIEW_END_DELAY_MS);
+  };
+
+  return (
+    <>
+      <div className="vod-player-slot">
+        {mode === 'full' && (
+          <VideoPlayer
+            vodId={vod.vodId}
+            src={vod.vodPlayUrl}
+            poster={poster}
+            lang={lang}
+            progress
+            markers={vod.markers}
+            onPlayingChange={(p) => (playing.current = p)}
+          />
+        )}
+        {mode === 'trial' && (
+          <VideoPlayer
+            vodId={vod.vodId}
+            src={vod.vodPlayUrl}
+            poster={poster}
+            lang={lang}
+            progress={false}
+            preview={limit}
+            onPreviewEnd={onPreviewEnd}
+            onPlayingChange={(p) => (playing.current = p)}
+          />
+        )}
+        {mode === 'ended' && <TrialEndPanel price={vod.vodPointsPlay} busy={busy} onBuy={() => void buy()} />}
+      </div>
+      <section className="vod-info">
+        <h1 className="vod-title">{vod.vodName}</h1>
+        {vod.vodContent && <p className="vod-content">{vod.vodContent}</p>}
+        <div className="vod-actions">
+          {vod.bought ? (
+            <button type="button" className="vod-buy-btn bought" disabled>
+              {Msg.videoBought}
+            </button>
+          ) : vod.vodPointsPlay > 0 ? (
+            <button type="button" className="vod-buy-btn" disabled={busy} onClick={() => void buy()}>
+              {Msg.buyVideo}（{vod.vodPointsPlay}
+              {Msg.coins}）
+            </button>
+          ) : null}
+          <Link to="/purchase" className="vod-recharge-btn">
+            {Msg.recharge}
+          </Link>
+        </div>
+        {balance !== undefined && (
+          <p className="vod-balance">
+            余额：{balance}
+            {Msg.coins}
+          </p>
+        )}
+      </section>
+      {vod.guessLikeList.length > 0 && (
+        <section className="vod-shelf" aria-labelledby="vod-more">
+          <header className="vod-shelf-head">
+            <h2 id="vod-more">{Msg.moreRecommend}</h2>
+          </header>
+          <VodGrid vods={vod.guessLikeList} />
+        </section>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,54 @@
+import './video.css';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Msg } from '../../../contract';
 import { Page } from '../../components/Page';
+import { fetchVodIndex, vodKeys } from '../../lib/api/vods';
+import { VodGrid } from './VodCard';
 
-/** TODO(owner): the screen of route /vod. */
+/** /vod: one shelf per video type (names come from data), each with a link to its category. */
 export function VodHomePage() {
-  return <Page title="VodHomePage">{null}</Page>;
+  const q = useQuery({ queryKey: vodKeys.index(), queryFn: fetchVodIndex });
+  return (
+    <Page
+      title="视频"
+      back={false}
+      right={
+        <Link to="/search-vod" className="vod-search-link" aria-label="搜索视频">
+          🔍
+        </Link>
+      }
+    >
+      {q.isPending && (
+        <div className="list-status" aria-busy="true">
+          加载中…
+        </div>
+      )}
+      {q.isError && (
+        <div className="list-status">
+          {Msg.loadFailed}
+          <button type="button" className="list-retry" onClick={() => void q.refetch()}>
+            重新加载
+          </button>
+        </div>
+      )}
+      {q.data?.length === 0 && <div className="list-status list-empty">{Msg.emptyList}</div>}
+      {q.data?.map((shelf, i) => (
+        <section key={shelf.typeId} className="vod-shelf" aria-labelledby={`vod-shelf-${shelf.typeId}`}>
+          <header className="vod-shelf-head">
+            <h2 id={`vod-shelf-${shelf.typeId}`}>{shelf.typeName}</h2>
+            <Link
+              to="/vod/category"
+              search={{ cid: shelf.typeId }}
+              className="vod-shelf-more"
+              aria-label={`${shelf.typeName} 更多`}
+            >
+              更多 ›
+            </Link>
+          </header>
+          <VodGrid vods={shelf.vods} eagerCount={i === 0 ? 2 : 0} />
+        </section>
+      ))}
+    </Page>
+  );
 }

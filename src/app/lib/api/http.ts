@@ -1,5 +1,13 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { Api, Code, Header, REQUEST_TIMEOUT_MS, type Envelope, type SessionData } from '../../../contract';
+import {
+  Api,
+  Code,
+  Header,
+  Msg,
+  REQUEST_TIMEOUT_MS,
+  type Envelope,
+  type SessionData,
+} from '../../../contract';
 import { getAppType } from '../app-type';
 import { dynamicHost, staticHost } from '../hosts';
 import { getDeviceId, getTraceId } from '../ids';
@@ -99,12 +107,31 @@ async function send<T>(method: 'get' | 'post', path: string, opts: CallOptions):
   } catch (err) {
     if (err instanceof HTTPError && err.response.status === 401 && opts.auth === 'required') {
       await recoverSession();
-      return run();
+      try {
+        return await run();
+      } catch (again) {
+        throw await rejected(method, path, again);
+      }
     }
-    // Non-200: rejected and logged; the UI keeps what it shows (§8).
-    console.error(`[api] ${method.toUpperCase()} ${path} failed`, err);
-    throw err;
+    throw await rejected(method, path, err);
   }
+}
+
+/**
+ * Non-200: the call is rejected and logged; the UI keeps what it shows (§8). An answer that carries the
+ * envelope (400 invalid input, 401, 429) becomes an ApiError with its code and msg so a screen may show it.
+ */
+async function rejected(method: string, path: string, err: unknown): Promise<unknown> {
+  console.error(`[api] ${method.toUpperCase()} ${path} failed`, err);
+  if (!(err instanceof HTTPError)) return err;
+  const status = err.response.status;
+  const body = (await err.response
+    .clone()
+    .json()
+    .catch(() => null)) as Partial<Envelope<unknown>> | null;
+  if (body && typeof body.msg === 'string')
+    return new ApiError(body.code ?? status, body.msg, body.data ?? null, status);
+  return new ApiError(status, Msg.loadFailed, null, status);
 }
 
 export const apiGet = <T>(path: string, opts: CallOptions = {}) => send<T>('get', path, opts);
@@ -116,11 +143,39 @@ export class ApiError extends Error {
     readonly code: number | string,
     message: string,
     readonly data: unknown = null,
+    /** HTTP status when the call was rejected (non-200); undefined for a 200 answer with result false. */
+    readonly status?: number,
   ) {
     super(message);
+    this.name = 'ApiError';
   }
 }
 export function unwrap<T>(res: Envelope<T>): T {
   if (!res.result || res.code !== Code.OK) throw new ApiError(res.code, res.msg, res.data);
   return res.data;
 }
+
+/** Where an answer came from, for codes whose words depend on the call (400 is also the generic refusal). */
+export type CodeContext = 'read' | 'buy' | 'find-account' | 'other';
+
+/**
+ * The words to show for a failed answer (spec §8): the contract's message for codes with a fixed text,
+ * else the server's msg, else 加载失败.
+ */
+export function messageForCode(
+  code: number | string | undefined,
+  serverMsg?: string,
+  context: CodeContext = 'other',
+): string {
+  if (code === Code.CONGESTION) return Msg.congestion;
+  if (code === Code.NO_CHAPTER && context === 'read') return Msg.noMoreChapters;
+  if (code === Code.UNPAID && context === 'buy') return Msg.notEnoughCoins;
+  if (code === Code.NOT_FOUND && context === 'find-account') return Msg.accountNotFound;
+  if (code === Code.UNAUTHORIZED) return serverMsg || Msg.loginRequired;
+  if (code === Code.RATE_LIMITED) return serverMsg || Msg.tooManyAttempts;
+  return serverMsg || Msg.loadFailed;
+}
+
+/** messageForCode for anything a call may throw. */
+export const messageForError = (err: unknown, context: CodeContext = 'other') =>
+  err instanceof ApiError ? messageForCode(err.code, err.message, context) : Msg.loadFailed;

@@ -52,6 +52,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('recharge_orders').addColumn('applied_at', 'text').execute();
+  // What the provider answered at creation (payUrl / appPayData as JSON), replayed by /h5/pay/apply.
+  await db.schema.alterTable('recharge_orders').addColumn('pay_data', 'text').execute();
   await db.schema
     .createIndex('recharge_orders_user')
     .on('recharge_orders')

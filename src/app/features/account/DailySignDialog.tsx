@@ -1,0 +1,166 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { AccountText, type DailySignConfig, type UserInfo } from '../../../contract';
+import { Dialog } from '../../components/Dialog';
+import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/account';
+import { updateUser } from '../../lib/session';
+import { userKeys, useUserInfo } from '../../lib/user';
+import { todayIso } from './calendar';
+import { afterSign, signStrip } from './sign-strip';
+import './account.css';
+
+/** localStorage: the day the dialog last opened by itself, so it does so once a day at most. */
+const AUTO_SHOWN_KEY = 'dailySignAutoShown';
+
+const openers = new Set<() => void>();
+
+/** Opens the daily sign-in dialog mounted on the current screen (home's or Mine's sign-in button). */
+export function openDailySign(): void {
+  for (const open of openers) open();
+}
+
+function autoShownToday(): boolean {
+  try {
+    return localStorage.getItem(AUTO_SHOWN_KEY) === todayIso();
+  } catch {
+    return false;
+  }
+}
+function markAutoShown(): void {
+  try {
+    localStorage.setItem(AUTO_SHOWN_KEY, todayIso());
+  } catch {
+    // Private mode without storage: the dialog may open again, nothing worse.
+  }
+}
+
+type Result = { ok: true; coins: number } | { ok: false; msg: string };
+
+/**
+ * The daily sign-in dialog (spec §4): opens by itself once a day while today is not signed, or by
+ * `openDailySign()`. Shows the 7-day strip (VIP amounts for VIP users) with the current day.
+ */
+export function DailySignDialog({ auto = true }: { auto?: boolean }) {
+  const queryClient = useQueryClient();
+  const { data: user } = useUserInfo();
+  const { data: config } = useQuery({
+    queryKey: accountKeys.dailySign(),
+    queryFn: fetchDailySignConfig,
+    staleTime: 60_000,
+  });
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
+  useEffect(() => {
+    const opener = () => {
+      setResult(null);
+      setOpen(true);
+    };
+    openers.add(opener);
+    return () => void openers.delete(opener);
+  }, []);
+
+  // Decided once, when the config first arrives: open by itself if today is not signed yet.
+  const [autoDecided, setAutoDecided] = useState(false);
+  if (!autoDecided && config !== undefined) {
+    setAutoDecided(true);
+    if (auto && config && !config.signedToday && !autoShownToday()) setOpen(true);
+  }
+  useEffect(() => {
+    if (open) markAutoShown();
+  }, [open]);
+
+  const vip = user !== undefined && user.vipType !== 'none';
+  const days = config ? signStrip(config, vip) : [];
+
+  const sign = async () => {
+    if (!config) return;
+    setBusy(true);
+    try {
+      const res = await dailySign();
+      if (!res.result) {
+        setResult({ ok: false, msg: res.msg });
+        void queryClient.invalidateQueries({ queryKey: accountKeys.dailySign() });
+        return;
+      }
+      queryClient.setQueryData<DailySignConfig | null>(accountKeys.dailySign(), (c) =>
+        c ? afterSign(c, res.data) : c,
+      );
+      const balance = res.data.avaliableAmount;
+      if (user && balance !== undefined) {
+        const next: UserInfo = { ...user, avaliableAmount: balance };
+        queryClient.setQueryData<UserInfo>(userKeys.info(), next);
+        await updateUser(next);
+      }
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      setResult({ ok: true, coins: res.data.receiveCount });
+    } catch (err) {
+      setResult({ ok: false, msg: (err as Error).message || AccountText.payFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = () => setOpen(false);
+  const signed = config?.signedToday ?? false;
+
+  return (
+    <Dialog
+      open={open}
+      title={AccountText.signTitle}
+      onClose={close}
+      className="sign-dialog"
+      actions={
+        result?.ok === false || signed
+          ? [{ label: AccountText.close, onClick: close, primary: true }]
+          : [
+              { label: AccountText.close, onClick: close },
+              { label: AccountText.signNow, onClick: sign, primary: true, disabled: busy || !config },
+            ]
+      }
+    >
+      <ol className="sign-strip" aria-label={AccountText.signTitle}>
+        {days.map((d) => (
+          <li
+            key={d.day}
+            className={['sign-day', d.signed ? 'signed' : '', d.current ? 'current' : ''].join(' ')}
+            aria-current={d.current ? 'date' : undefined}
+          >
+            <span className="sign-day-name">
+              {d.current ? AccountText.todayMark : AccountText.signDay(d.day)}
+            </span>
+            <span className="sign-day-coins">{AccountText.coinsPlus(d.coins)}</span>
+            <span className="sign-day-mark" aria-hidden="true">
+              {d.signed ? '✓' : '🪙'}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {vip && <p className="sign-note">{AccountText.signVipNote}</p>}
+      {result?.ok === true && (
+        <p className="sign-result ok" role="status">
+          {AccountText.signReceived(result.coins)}
+        </p>
+      )}
+      {result?.ok === false && (
+        <p className="sign-result fail" role="alert">
+          {result.msg}
+        </p>
+      )}
+      {signed && !result && (
+        <p className="sign-note">
+          {AccountText.signedToday}，{AccountText.signTomorrow}
+        </p>
+      )}
+      {config && !config.alreadyBoundMobile && (
+        <p className="sign-note">
+          <Link to="/user/bind" className="acc-link inline" onClick={close}>
+            {AccountText.bindReward}
+          </Link>
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Book } from '../../../contract';
+import { BookCover } from './BookCover';
+import { formatCount, statusLabel } from './format';
+import './comics.css';
+
+type CardBook = Pick<Book, 'bookId' | 'title' | 'cover'> & Partial<Book>;
+
+/** A cover with the title under it: grids (home sections, the first 3 of a list, 同类推荐). */
+export function SmallBookCard({ book, badge }: { book: CardBook; badge?: ReactNode }) {
+  return (
+    <Link to="/book/$bookId" params={{ bookId: String(book.bookId) }} className="book-small" aria-label={book.title}>
+      <span className="book-small-cover">
+        <BookCover src={book.cover} title={book.title} />
+        {badge}
+      </span>
+      <span className="book-small-title">{book.title}</span>
+      {book.categoryName && <span className="book-small-sub">{book.categoryName}</span>}
+    </Link>
+  );
+}
+
+/** A row with the cover, title, status, category, read count and abstract (the rest of a list). */
+export function LargeBookCard({ book, badge, extra }: { book: CardBook; badge?: ReactNode; extra?: ReactNode }) {
+  return (
+    <Link to="/book/$bookId" params={{ bookId: String(book.bookId) }} className="book-large" aria-label={book.title}>
+      <span className="book-large-cover">
+        <BookCover src={book.cover} title={book.title} />
+        {badge}
+      </span>
+      <span className="book-large-info">
+        <span className="book-large-title">{book.title}</span>
+        <span className="book-large-meta">
+          {book.publishStatus && (
+            <span className={`tag ${book.publishStatus === 'finish' ? 'tag-finish' : ''}`}>
+              {statusLabel(book.publishStatus)}
+            </span>
+          )}
+          {book.categoryName && <span>{book.categoryName}</span>}
+          {book.readCount !== undefined && <span>{formatCount(book.readCount)}人看过</span>}
+        </span>
+        {book.abstractContent && <span className="book-large-abstract">{book.abstractContent}</span>}
+        {extra}
+      </span>
+    </Link>
+  );
+}
+
+/** A 3-column grid of small cards. */
+export function BookGrid({
+  books,
+  badge,
+}: {
+  books: readonly CardBook[];
+  badge?: (book: CardBook, index: number) => ReactNode;
+}) {
+  return (
+    <ul className="book-grid">
+      {books.map((b, i) => (
+        <li key={b.bookId}>
+          <SmallBookCard book={b} badge={badge?.(b, i)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

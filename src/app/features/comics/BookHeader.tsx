@@ -1,0 +1,31 @@
+import type { Book } from '../../../contract';
+import { BookCover } from './BookCover';
+import { formatCount, statusLabel } from './format';
+
+/** Cover, title, status tag, category, recommend index, read count and abstract. */
+export function BookHeader({ book }: { book: Book }) {
+  return (
+    <header className="book-header">
+      <div className="book-header-top">
+        <span className="book-header-cover">
+          <BookCover src={book.cover} title={book.title} eager />
+        </span>
+        <div className="book-header-info">
+          <h2 className="book-header-title">{book.title}</h2>
+          {book.author && <p className="book-header-line">{book.author}</p>}
+          <p className="book-header-line">
+            <span className={book.publishStatus === 'finish' ? 'tag tag-finish' : 'tag'}>
+              {statusLabel(book.publishStatus)}
+            </span>
+            <span className="book-header-category">{book.categoryName}</span>
+          </p>
+          <p className="book-header-line">
+            推荐指数 <strong aria-label={`推荐指数 ${book.recommend}`}>{book.recommend}</strong>
+          </p>
+          <p className="book-header-line">人气 {formatCount(book.readCount)}</p>
+        </div>
+      </div>
+      <p className="book-abstract">{book.abstractContent}</p>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Msg, type Book } from '../../../contract';
+import { Dialog } from '../../components/Dialog';
+import { getHistory } from '../../lib/device/history';
+import { chapterLabel } from './format';
+
+/** Asks once per visit of the comic home whether to continue from the last chapter read here. */
+export function ContinueDialog({ book }: { book: Book }) {
+  const navigate = useNavigate();
+  const [last, setLast] = useState<number>();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void getHistory(book.bookId).then((h) => {
+      if (live && h) {
+        setLast(h.number);
+        setOpen(true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [book.bookId]);
+  if (last === undefined) return null;
+  return (
+    <Dialog
+      open={open}
+      onClose={() => setOpen(false)}
+      title="继续阅读"
+      actions={[
+        { label: Msg.cancel, onClick: () => setOpen(false) },
+        {
+          label: Msg.confirm,
+          primary: true,
+          onClick: () => {
+            setOpen(false);
+            void navigate({
+              to: '/book/read/$id/$number',
+              params: { id: String(book.bookId), number: String(last) },
+            });
+          },
+        },
+      ]}
+    >
+      上次看到{chapterLabel(last)}，是否继续阅读？
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { HOME_RECENT_READS } from '../../../contract';
+import { useHistory } from '../../lib/device/history';
+import { BookCover } from '../comics/BookCover';
+import { chapterLabel } from '../comics/format';
+import { SectionHeader } from './SectionHeader';
+
+/** 最近阅读: the last HOME_RECENT_READS books of the local history, each opening its chapter. */
+export function RecentReads() {
+  const recent = useHistory(HOME_RECENT_READS);
+  if (!recent || recent.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-recent">
+      <SectionHeader id="home-recent" title="最近阅读" />
+      <ul className="book-grid">
+        {recent.map((h) => (
+          <li key={h.bookId}>
+            <Link
+              to="/book/read/$id/$number"
+              params={{ id: String(h.bookId), number: String(h.number) }}
+              className="book-small"
+              aria-label={`${h.title} ${chapterLabel(h.number)}`}
+            >
+              <span className="book-small-cover">
+                <BookCover src={h.cover} title={h.title} />
+              </span>
+              <span className="book-small-title">{h.title}</span>
+              <span className="book-small-sub">读到{chapterLabel(h.number)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to="/shelf" search={{ active: 'history' }} className="recent-more">
+        全部阅读历史 ›
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+
+/** A home section's title with its 换一批 (refresh) and 更多 (the list screen) controls. */
+export function SectionHeader({
+  id,
+  title,
+  more,
+  onRefresh,
+  refreshing,
+}: {
+  id: string;
+  title: string;
+  more?: LinkProps['to'];
+  onRefresh?: () => void;
+  refreshing?: boolean;
+}) {
+  return (
+    <div className="section-head">
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <span className="section-tools">
+        {onRefresh && (
+          <button
+            type="button"
+            className="section-tool"
+            aria-label={`${title} 换一批`}
+            aria-busy={refreshing}
+            onClick={onRefresh}
+          >
+            换一批
+          </button>
+        )}
+        {more && (
+          <Link to={more} className="section-tool" aria-label={`${title} 更多`}>
+            更多 ›
+          </Link>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import 'plyr/dist/plyr.css';
+import './player.css';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { VodMarker } from '../../../contract';
+import { setResumePosition } from '../../lib/device/watch';
+import { playerText, type PlayerLang } from './i18n';
+import { MarkerLayer } from './MarkerLayer';
+import { selectAudio, selectSubtitle, setPoster } from './media-actions';
+import {
+  AutoplayPrompt,
+  PreviewLayer,
+  PreviewTip,
+  ResumePrompt,
+  SwitchNotice,
+  SwitchingModal,
+} from './Overlays';
+import { SubtitleLayer } from './SubtitleLayer';
+import { TrackPicker } from './TrackPicker';
+import type { TrackItem } from './tracks';
+import { usePlayer } from './usePlayer';
+import { usePreview } from './usePreview';
+import { useResume } from './useResume';
+
+export interface VideoPlayerProps {
+  vodId: number;
+  /** HLS master playlist URL. */
+  src: string;
+  poster?: string;
+  lang: PlayerLang;
+  /** Full player (progress bar, markers) rather than a trial. */
+  progress: boolean;
+  /** Preview length in seconds (0: no preview). */
+  preview?: number;
+  autoplay?: boolean;
+  /** Seek to the saved position and play instead of offering the resume prompt. */
+  autoResume?: boolean;
+  markers?: readonly VodMarker[];
+  onPreviewEnd?: () => void;
+  /** Playing (not paused, not waiting at the end). */
+  onPlayingChange?: (playing: boolean) => void;
+}
+
+const NOTICE_MS = 2_000;
+
+/** The video player: plyr + hls.js with our overlays inside `.plyr`, so they stay in fullscreen. */
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { vodId, src, poster, lang, progress, preview = 0, autoplay = true, autoResume = false } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const last = useRef(0);
+  const onDispose = useCallback(() => void setResumePosition(vodId, last.current), [vodId]);
+  const state = usePlayer(host, { src, poster, lang, progress, onDispose });
+  const { handle } = state;
+  const startup = useResume(handle, { vodId, autoplay, autoResume, last });
+  const previewOver = usePreview(handle, preview, props.onPreviewEnd);
+  const [notice, setNotice] = useState<string | null>(null);
+  const t = playerText(lang);
+
+  const onPlayingChange = useRef(props.onPlayingChange);
+  useEffect(() => {
+    onPlayingChange.current = props.onPlayingChange;
+  });
+  useEffect(() => {
+    if (!handle) return;
+    const { video } = handle;
+    const report = () => onPlayingChange.current?.(!video.paused && !video.ended && video.readyState > 2);
+    const events = ['play', 'playing', 'pause', 'ended', 'waiting', 'emptied'] as const;
+    events.forEach((e) => video.addEventListener(e, report));
+    return () => {
+      events.forEach((e) => video.removeEventListener(e, report));
+      onPlayingChange.current?.(false);
+    };
+  }, [handle]);
+
+  useEffect(() => {
+    if (handle && poster) setPoster(handle.plyr, poster);
+  }, [handle, poster]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const chooseSubtitle = (item: TrackItem) => {
+    const hls = handle?.hls;
+    if (!hls) return;
+    selectSubtitle(hls, item.value);
+    setNotice(`${t.trackSwitched} ${item.text}`);
+  };
+  const chooseAudio = (item: TrackItem) => {
+    const hls = handle?.hls;
+    if (!hls) return;
+    selectAudio(hls, item.value);
+    setNotice(`${t.trackSwitched} ${item.text}`);
+  };
+
+  // The chosen subtitle (including a DEFAULT=YES one the stream starts with) is drawn by us.
+  const sub = state.subtitles;
+  const subtitleLabel =
+    sub.current >= 0 ? (sub.items.find((i) => i.value === sub.current)?.text ?? null) : null;
+  const pickerSlot = handle?.pickerSlot;
+
+  return (
+    <div className="ink-player" data-state={handle ? 'ready' : state.error ? 'error' : 'loading'}>
+      <div ref={host} className="ink-player-host" />
+      {!handle && !state.error && <div className="ink-player-loading" aria-busy="true" />}
+      {state.error && <div className="ink-player-error">{t.loadFailed}</div>}
+      {handle &&
+        createPortal(
+          <>
+            <SubtitleLayer video={handle.video} label={subtitleLabel} />
+            {preview > 0 && !previewOver && <PreviewTip length={preview} lang={lang} />}
+            {previewOver && <PreviewLayer lang={lang} />}
+            {startup.resumeAt !== null && (
+              <ResumePrompt
+                at={startup.resumeAt}
+                lang={lang}
+                onJump={startup.jumpToResume}
+                onClose={startup.closeResume}
+              />
+            )}
+            {startup.autoplayBlocked && <AutoplayPrompt lang={lang} onPlay={startup.playManually} />}
+            {state.switchingTo !== null && <SwitchingModal height={state.switchingTo} lang={lang} />}
+            {notice && <SwitchNotice text={notice} />}
+          </>,
+          handle.container,
+        )}
+      {handle && progress && props.markers && props.markers.length > 0 && (
+        <MarkerLayer handle={handle} markers={props.markers} lang={lang} />
+      )}
+      {pickerSlot &&
+        createPortal(
+          <>
+            <TrackPicker
+              label={t.subtitles}
+              kind="subtitle"
+              tracks={state.subtitles}
+              onChoose={chooseSubtitle}
+            />
+            <TrackPicker label={t.audio} kind="audio" tracks={state.audio} onChoose={chooseAudio} />
+          </>,
+          pickerSlot,
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type Hls from 'hls.js';
+import type Plyr from 'plyr';
+
+/**
+ * Imperative calls on the player objects, kept out of components: the media element and the player
+ * are outside React, and these are commands to them, not state changes.
+ */
+export function seekAndPlay(video: HTMLVideoElement, seconds: number): Promise<void> {
+  video.currentTime = seconds;
+  return video.play();
+}
+
+export const selectSubtitle = (hls: Hls, index: number) => void (hls.subtitleTrack = index);
+export const selectAudio = (hls: Hls, index: number) => void (hls.audioTrack = index);
+export const setPoster = (plyr: Plyr, url: string) => void (plyr.poster = url);

@@ -1,0 +1,235 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type Hls from 'hls.js';
+import type Plyr from 'plyr';
+import { PLAYER } from '../../../contract';
+import { plyrI18nZh, playerText, type PlayerLang } from './i18n';
+import { loadPlayerLibs } from './load-libs';
+import { defaultQuality, levelForHeight, qualityOptions } from './quality';
+import { readStreamLevel, writeStreamLevel } from './stream-level';
+import type { TrackItem } from './tracks';
+
+export interface PlayerConfig {
+  /** HLS master playlist. */
+  src: string;
+  /** Decrypted (or worker-served) poster URL. */
+  poster?: string;
+  lang: PlayerLang;
+  /** Show the progress bar (full player) or not (trial). */
+  progress: boolean;
+  /** Called before teardown, while the video still has its position (saves the resume point). */
+  onDispose?: (video: HTMLVideoElement) => void;
+}
+
+/** What the overlays need once the player is up. */
+export interface PlayerHandle {
+  plyr: Plyr;
+  /** null where hls.js is unsupported and the browser plays HLS itself. */
+  hls: Hls | null;
+  video: HTMLVideoElement;
+  container: HTMLElement;
+  controls: HTMLElement | null;
+  /** Our element in the control bar, before the settings menu, for the track pickers. */
+  pickerSlot: HTMLElement | null;
+}
+
+export interface TrackList {
+  items: TrackItem[];
+  current: number;
+}
+
+export interface PlayerState {
+  handle: PlayerHandle | null;
+  subtitles: TrackList;
+  audio: TrackList;
+  /** Height being switched to (the switching modal), or null. */
+  switchingTo: number | null;
+  error: boolean;
+}
+
+const noTracks: TrackList = { items: [], current: -1 };
+
+const initial: PlayerState = {
+  handle: null,
+  subtitles: noTracks,
+  audio: noTracks,
+  switchingTo: null,
+  error: false,
+};
+
+/**
+ * plyr + hls.js for one source. The <video> is created here (not by React), hls.js attaches first, and
+ * plyr is created on MANIFEST_PARSED, when the quality levels are known: plyr options cannot change
+ * after creation, so a new source or language makes a new player. Teardown: hls, plyr, host.
+ */
+export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerConfig): PlayerState {
+  const key = `${cfg.src}|${cfg.lang}|${cfg.progress}`;
+  // State belongs to one player: updates from an older one (same key check) never leak into a newer one.
+  const [keyed, setKeyed] = useState<{ key: string; state: PlayerState }>({ key, state: initial });
+  const posterRef = useRef(cfg.poster);
+  const disposeRef = useRef(cfg.onDispose);
+  useEffect(() => {
+    posterRef.current = cfg.poster;
+    disposeRef.current = cfg.onDispose;
+  });
+  const { src, lang, progress } = cfg;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    let disposed = false;
+    const runKey = `${src}|${lang}|${progress}`;
+    let hls: Hls | null = null;
+    let plyr: Plyr | null = null;
+    const t = playerText(lang);
+    const video = document.createElement('video');
+    video.playsInline = true;
+    video.preload = 'auto';
+    video.setAttribute('webkit-playsinline', '');
+    video.setAttribute('aria-label', t.play);
+    el.replaceChildren(video);
+    const setState = (patch: (s: PlayerState) => PlayerState) =>
+      setKeyed((k) => ({ key: runKey, state: patch(k.key === runKey ? k.state : initial) }));
+
+    void (async () => {
+      const { Plyr: PlyrCtor, Hls: HlsCtor, assets } = await loadPlayerLibs();
+      if (disposed) return;
+
+      const base: Plyr.Options = {
+        iconUrl: assets.plyrSprite,
+        blankVideo: assets.blankVideo,
+        // plyr keeps volume/quality in localStorage: ours is the selectedStreamLevel cookie (spec §3).
+        storage: { enabled: false },
+        controls: [
+          'play-large',
+          'play',
+          ...(progress ? ['progress'] : []),
+          'current-time',
+          ...(progress ? ['duration'] : []),
+          'mute',
+          'settings',
+          'fullscreen',
+        ],
+        // The subtitle and audio pickers are ours (spec §4): plyr's captions item stays out.
+        settings: ['quality', 'speed'],
+        captions: { active: false, update: false, language: 'auto' },
+        speed: { selected: PLAYER.defaultSpeed, options: [...PLAYER.speeds] },
+        keyboard: { focused: true, global: false },
+        tooltips: { controls: false, seek: progress },
+        invertTime: false,
+        fullscreen: { enabled: true, fallback: true, iosNative: false },
+        i18n: {
+          ...(lang === 'en-us' ? {} : plyrI18nZh),
+          qualityLabel: { 0: t.auto },
+        },
+      };
+
+      const ready = (p: Plyr) => {
+        const publish = () => {
+          if (disposed) return;
+          const container = p.elements.container;
+          if (!container) return;
+          const controls = p.elements.controls;
+          let pickerSlot: HTMLElement | null = null;
+          if (controls) {
+            // plyr has no custom-control API: our pickers go in before its settings menu.
+            pickerSlot = document.createElement('div');
+            pickerSlot.className = 'ink-track-slot';
+            controls.insertBefore(pickerSlot, controls.querySelector('.plyr__menu'));
+          }
+          setState((s) => ({ ...s, handle: { plyr: p, hls, video, container, controls, pickerSlot } }));
+        };
+        // plyr announces ready on the next tick for HTML5; the elements exist already.
+        if (p.elements.container) publish();
+        else p.once('ready', publish);
+      };
+
+      if (!HlsCtor.isSupported()) {
+        // Older iPhones: the browser plays HLS itself; hls.js levels are unknown, so no quality menu.
+        video.src = src;
+        plyr = new PlyrCtor(video, { ...base, settings: ['speed'] });
+        ready(plyr);
+        return;
+      }
+
+      const h = new HlsCtor({ workerPath: assets.hlsWorkerUrl, enableWorker: true });
+      // Cues load into a 'hidden' track and our SubtitleLayer draws them.
+      h.subtitleDisplay = false;
+      hls = h;
+      h.on(HlsCtor.Events.MANIFEST_PARSED, (_e, data) => {
+        if (disposed || plyr) return;
+        const options = qualityOptions(data.levels.map((l) => l.height));
+        const chosen = defaultQuality(options, readStreamLevel());
+        const start = levelForHeight(h.levels, chosen);
+        if (start >= 0) h.startLevel = start;
+        let constructing = true;
+        plyr = new PlyrCtor(video, {
+          ...base,
+          settings: options.length > 2 ? ['quality', 'speed'] : ['speed'],
+          quality: {
+            default: chosen,
+            options,
+            forced: true,
+            onChange: (height: number) => {
+              // plyr calls this once while it is being built: that is not a user's choice.
+              if (constructing || disposed) return;
+              const level = levelForHeight(h.levels, height);
+              if (level === h.nextLevel && level !== -1) return;
+              writeStreamLevel(height);
+              h.nextLevel = level;
+              if (level === -1) h.currentLevel = -1;
+              setState((s) => ({ ...s, switchingTo: level === -1 ? null : height }));
+            },
+          },
+        });
+        constructing = false;
+        if (posterRef.current) plyr.poster = posterRef.current;
+        ready(plyr);
+      });
+      h.on(HlsCtor.Events.LEVEL_SWITCHED, () => setState((s) => ({ ...s, switchingTo: null })));
+      h.on(HlsCtor.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
+        const items = [
+          { value: -1, text: t.off },
+          ...data.subtitleTracks.map((tr, i) => ({ value: i, text: tr.name || tr.lang || String(i + 1) })),
+        ];
+        setState((s) => ({ ...s, subtitles: { items, current: h.subtitleTrack } }));
+      });
+      h.on(HlsCtor.Events.AUDIO_TRACKS_UPDATED, (_e, data) => {
+        const items = data.audioTracks.map((tr, i) => ({
+          value: i,
+          text: tr.name || tr.lang || String(i + 1),
+        }));
+        setState((s) => ({ ...s, audio: { items, current: h.audioTrack } }));
+      });
+      h.on(HlsCtor.Events.SUBTITLE_TRACK_SWITCH, (_e, data) =>
+        setState((s) => ({ ...s, subtitles: { ...s.subtitles, current: data.id } })),
+      );
+      h.on(HlsCtor.Events.AUDIO_TRACK_SWITCHED, (_e, data) =>
+        setState((s) => ({ ...s, audio: { ...s.audio, current: data.id } })),
+      );
+      h.on(HlsCtor.Events.ERROR, (_e, data) => {
+        if (!data.fatal) return;
+        if (data.type === HlsCtor.ErrorTypes.MEDIA_ERROR) h.recoverMediaError();
+        else setState((s) => ({ ...s, error: true }));
+      });
+      h.loadSource(src);
+      h.attachMedia(video);
+    })().catch((err: unknown) => {
+      console.error('[player] failed to start', err);
+      if (!disposed) setState((s) => ({ ...s, error: true }));
+    });
+
+    return () => {
+      disposed = true;
+      disposeRef.current?.(video);
+      hls?.destroy();
+      try {
+        plyr?.destroy();
+      } catch (err) {
+        console.warn('[player] destroy', err);
+      }
+      el.replaceChildren();
+    };
+  }, [host, src, lang, progress]);
+
+  return keyed.key === key ? keyed.state : initial;
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useState } from 'react';
+import { PLAYER } from '../../../contract';
+import { getResumePosition, setResumePosition } from '../../lib/device/watch';
+import type { PlayerHandle } from './usePlayer';
+import { seekAndPlay } from './media-actions';
+import { resumeAction } from './resume';
+
+const durationOf = (v: HTMLVideoElement) => v.duration;
+const playVideo = (v: HTMLVideoElement) => v.play();
+
+export interface StartupState {
+  /** Saved time the prompt offers (null: no prompt). */
+  resumeAt: number | null;
+  closeResume: () => void;
+  jumpToResume: () => void;
+  /** play() was refused: the manual-play prompt shows. */
+  autoplayBlocked: boolean;
+  playManually: () => void;
+}
+
+/**
+ * Resume and autoplay (spec §4): the position is saved per video when the page hides, on unload, on
+ * error and on dispose; on load a saved nonzero position seeks (autoResume) or shows the prompt.
+ */
+export function useResume(
+  handle: PlayerHandle | null,
+  opts: {
+    vodId: number;
+    autoplay: boolean;
+    autoResume: boolean;
+    /** Last known position, kept so it can be saved after hls.js has detached the media. */
+    last: { current: number };
+  },
+): StartupState {
+  const { vodId, autoplay, autoResume, last } = opts;
+  const [resumeAt, setResumeAt] = useState<number | null>(null);
+  const [autoplayBlocked, setBlocked] = useState(false);
+  const video = handle?.video;
+
+  const tryPlay = useCallback((started: Promise<void> | undefined) => {
+    started?.catch((err: unknown) => {
+      if (err instanceof DOMException && err.name === 'NotAllowedError') setBlocked(true);
+    });
+  }, []);
+
+  // Saving: page hidden, unload, error (dispose is the player's onDispose).
+  useEffect(() => {
+    if (!video) return;
+    const track = () => {
+      if (video.currentTime > 0) last.current = video.currentTime;
+    };
+    const save = () => void setResumePosition(vodId, last.current);
+    const onVisibility = () => document.visibilityState === 'hidden' && save();
+    video.addEventListener('timeupdate', track);
+    video.addEventListener('seeked', track);
+    video.addEventListener('error', save);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', save);
+    window.addEventListener('beforeunload', save);
+    return () => {
+      video.removeEventListener('timeupdate', track);
+      video.removeEventListener('seeked', track);
+      video.removeEventListener('error', save);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', save);
+      window.removeEventListener('beforeunload', save);
+    };
+  }, [video, vodId, last]);
+
+  // Startup, once per player: resume decision, then autoplay.
+  useEffect(() => {
+    if (!video) return;
+    let cancelled = false;
+    const start = async () => {
+      const saved = await getResumePosition(vodId);
+      if (cancelled) return;
+      const action = resumeAction(saved, durationOf(video), autoResume);
+      if (action === 'seek') tryPlay(seekAndPlay(video, saved));
+      else if (action === 'prompt') setResumeAt(saved);
+      else if (autoplay) tryPlay(playVideo(video));
+    };
+    if (video.readyState >= HTMLMediaElement.HAVE_METADATA) void start();
+    else video.addEventListener('loadedmetadata', () => void start(), { once: true });
+    return () => {
+      cancelled = true;
+      setResumeAt(null);
+      setBlocked(false);
+    };
+  }, [video, vodId, autoplay, autoResume, tryPlay]);
+
+  // The prompt vanishes after 15 s.
+  useEffect(() => {
+    if (resumeAt === null) return;
+    const t = setTimeout(() => setResumeAt(null), PLAYER.resumePromptMs);
+    return () => clearTimeout(t);
+  }, [resumeAt]);
+
+  return {
+    resumeAt,
+    closeResume: () => setResumeAt(null),
+    jumpToResume: () => {
+      if (video && resumeAt !== null) tryPlay(seekAndPlay(video, resumeAt));
+      setResumeAt(null);
+    },
+    autoplayBlocked,
+    playManually: () => {
+      setBlocked(false);
+      if (video) tryPlay(playVideo(video));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { AccountText, type PayConfig } from '../../../contract';
+import { formatYuan } from './packages';
+
+/** One coin or VIP package: price in yuan, what it gives, and its default / recommended marks. */
+export function PackageCard({
+  config,
+  selected,
+  onSelect,
+}: {
+  config: PayConfig;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const yuan = formatYuan(config.amountLevel);
+  const gives =
+    config.type === 'coin'
+      ? `${config.itemCount}${AccountText.coinsUnit}${config.presentCount > 0 ? `+${config.presentCount}` : ''}`
+      : config.title;
+  return (
+    <button
+      type="button"
+      className={selected ? 'pkg selected' : 'pkg'}
+      aria-pressed={selected}
+      aria-label={`${gives}，${yuan}${AccountText.yuan}${config.isRecommend === 'Y' ? `，${AccountText.recommendMark}` : ''}`}
+      onClick={onSelect}
+    >
+      {config.isRecommend === 'Y' && <span className="pkg-mark rec">{AccountText.recommendMark}</span>}
+      {config.isDefault === 'Y' && <span className="pkg-mark def">{AccountText.defaultMark}</span>}
+      <span className="pkg-title">
+        {config.type === 'coin' ? `${config.itemCount}${AccountText.coinsUnit}` : config.title}
+      </span>
+      {config.type === 'coin' && config.presentCount > 0 && (
+        <span className="pkg-bonus">
+          {AccountText.bonus}
+          {config.presentCount}
+          {AccountText.coinsUnit}
+        </span>
+      )}
+      {config.type === 'vip' && config.vipDays > 0 && (
+        <span className="pkg-bonus">{AccountText.vipDays(config.vipDays)}</span>
+      )}
+      <span className="pkg-price">
+        ¥<strong>{yuan}</strong>
+      </span>
+      {config.configDesc && <span className="pkg-desc">{config.configDesc}</span>}
+    </button>
+  );
+}

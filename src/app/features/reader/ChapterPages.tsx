@@ -1,0 +1,50 @@
+import type { PicGroup } from '../../../contract';
+import { SecureImage } from '../../components/SecureImage';
+import { partWidthPercent } from './access';
+
+/**
+ * The chapter's pages top to bottom. Each page is laid out in picSplitCount parts side by side, each
+ * 100/count % wide; every box is reserved from the page's width and height before its image arrives.
+ */
+export function ChapterPages({
+  pics,
+  splitCount,
+  eager,
+  pageRef,
+  title,
+}: {
+  pics: readonly PicGroup[];
+  splitCount: number;
+  /** Indexes of the pages to load now (the preload plan). */
+  eager: ReadonlySet<number>;
+  pageRef: (el: HTMLElement | null) => void;
+  title: string;
+}) {
+  const pct = partWidthPercent(splitCount);
+  return (
+    <div className="chapter-pages">
+      {pics.map((p, i) => (
+        <div
+          key={i}
+          ref={pageRef}
+          data-page={i}
+          className="chapter-page"
+          style={{ aspectRatio: `${p.width} / ${p.height}` }}
+        >
+          {p.parts.map((src, j) => (
+            <SecureImage
+              key={src}
+              src={src}
+              width={Math.max(1, Math.round(p.width / Math.max(1, p.parts.length)))}
+              height={p.height}
+              alt={j === 0 ? `${title} 第${i + 1}页` : ''}
+              eager={eager.has(i)}
+              className="chapter-part"
+              style={{ width: `${pct}%` }}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Code, ChapterUnpaid, type ChapterReadInfo } from '../../../contract';
+import { ApiError } from '../../lib/api/http';
+
+/** What the reader does with a read_chapter answer (spec §4 Chapter access, §8). */
+export type ReadOutcome =
+  | { kind: 'show'; info: ChapterReadInfo }
+  | { kind: 'buy-now'; unpaid: ChapterUnpaid }
+  | { kind: 'buy-dialog'; unpaid: ChapterUnpaid }
+  | { kind: 'no-chapter' }
+  | { kind: 'congestion' }
+  | { kind: 'failed' };
+
+/** Code 999 buys at once when the book is on the auto-buy list, otherwise opens the buy dialog. */
+export function readOutcome(
+  answer: { info: ChapterReadInfo } | { error: unknown },
+  autoBuy: boolean,
+): ReadOutcome {
+  if ('info' in answer) return { kind: 'show', info: answer.info };
+  const err = answer.error;
+  if (!(err instanceof ApiError)) return { kind: 'failed' };
+  if (err.code === Code.UNPAID) {
+    const unpaid = ChapterUnpaid.safeParse(err.data);
+    if (!unpaid.success) return { kind: 'failed' };
+    return autoBuy ? { kind: 'buy-now', unpaid: unpaid.data } : { kind: 'buy-dialog', unpaid: unpaid.data };
+  }
+  if (err.code === Code.NO_CHAPTER) return { kind: 'no-chapter' };
+  if (err.code === Code.CONGESTION) return { kind: 'congestion' };
+  return { kind: 'failed' };
+}
+
+/** What a buy answer leads to: reload the chapter, or (999, too few coins) the recharge dialog. */
+export function buyOutcome(error: unknown): 'bought' | 'recharge' | 'failed' {
+  if (error === null || error === undefined) return 'bought';
+  return error instanceof ApiError && error.code === Code.UNPAID ? 'recharge' : 'failed';
+}
+
+/** 上一章 / 下一章: the target number, or the boundary message key (spec §4). */
+export function prevTarget(number: number, lastNumber: number): number | 'first' {
+  return number <= 1 || lastNumber <= 0 ? 'first' : lastNumber;
+}
+export function nextTarget(nextNumber: number): number | 'last' {
+  return nextNumber <= 0 ? 'last' : nextNumber;
+}
+
+/** Route params → book id and chapter number, or null when missing or invalid (Msg.bookNotLoaded). */
+export function parseReaderParams(id: string | undefined, number: string | undefined) {
+  const ok = (s: string | undefined) => (s && /^\d{1,10}$/.test(s) ? Number(s) : 0);
+  const bookId = ok(id);
+  const n = ok(number);
+  return bookId > 0 && n > 0 && bookId <= 2_147_483_647 && n <= 2_147_483_647 ? { bookId, number: n } : null;
+}
+
+/** Edge slack in px: the menu shows within this distance of the top or the bottom of the scroll. */
+export const MENU_EDGE_PX = 48;
+
+/** The reader menu shows at the top or bottom of the scroll and hides while scrolling between. */
+export function menuVisible(scrollTop: number, viewportHeight: number, scrollHeight: number): boolean {
+  return scrollTop <= MENU_EDGE_PX || scrollTop + viewportHeight >= scrollHeight - MENU_EDGE_PX;
+}
+
+/** Each part of a page is 100/count percent wide. */
+export const partWidthPercent = (count: number) => 100 / Math.max(1, count);

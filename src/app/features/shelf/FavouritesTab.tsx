@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Msg } from '../../../contract';
+import { removeFromShelf, useShelf } from '../../lib/device/shelf';
+import { BookCover } from '../comics/BookCover';
+import { SmallBookCard } from '../comics/BookCards';
+
+/** Favourites: a grid of covers; 取消订阅 switches to choosing books to remove. */
+export function FavouritesTab() {
+  const shelf = useShelf();
+  const [editing, setEditing] = useState(false);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  if (shelf === undefined) return <div className="list-status" aria-busy="true" />;
+  if (shelf.length === 0) return <div className="list-status list-empty">{Msg.emptyList}</div>;
+  const toggle = (id: number) =>
+    setPicked((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const stop = () => {
+    setEditing(false);
+    setPicked(new Set());
+  };
+  return (
+    <>
+      <div className="shelf-toolbar">
+        {editing ? (
+          <>
+            <button
+              type="button"
+              className="shelf-tool"
+              onClick={() => setPicked(picked.size === shelf.length ? new Set() : new Set(shelf.map((b) => b.bookId)))}
+            >
+              {picked.size === shelf.length ? '取消全选' : '全选'}
+            </button>
+            <button
+              type="button"
+              className="shelf-tool danger"
+              disabled={picked.size === 0}
+              onClick={() => void removeFromShelf([...picked]).then(stop)}
+            >
+              删除({picked.size})
+            </button>
+            <button type="button" className="shelf-tool" onClick={stop}>
+              完成
+            </button>
+          </>
+        ) : (
+          <button type="button" className="shelf-tool" onClick={() => setEditing(true)}>
+            取消订阅
+          </button>
+        )}
+      </div>
+      <ul className="book-grid">
+        {shelf.map((b) => (
+          <li key={b.bookId}>
+            {editing ? (
+              <label className="book-small shelf-pick">
+                <span className="book-small-cover">
+                  <BookCover src={b.cover} title={b.title} />
+                  <input
+                    type="checkbox"
+                    className="shelf-check"
+                    checked={picked.has(b.bookId)}
+                    onChange={() => toggle(b.bookId)}
+                    aria-label={`选择 ${b.title}`}
+                  />
+                </span>
+                <span className="book-small-title">{b.title}</span>
+              </label>
+            ) : (
+              <SmallBookCard book={b} />
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="list-status list-end">{Msg.endOfList}</div>
+    </>
+  );
+}

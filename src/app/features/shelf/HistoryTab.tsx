@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { Msg } from '../../../contract';
+import { removeHistory, useHistory } from '../../lib/device/history';
+import { BookCover } from '../comics/BookCover';
+import { chapterLabel, formatReadAt } from '../comics/format';
+
+/** Reading history, most recent first: each book once, with the chapter to continue from. */
+export function HistoryTab() {
+  const history = useHistory();
+  if (history === undefined) return <div className="list-status" aria-busy="true" />;
+  if (history.length === 0) return <div className="list-status list-empty">{Msg.emptyList}</div>;
+  return (
+    <>
+      <ul className="book-rows history-list">
+        {history.map((h) => (
+          <li key={h.bookId} className="history-row">
+            <Link to="/book/$bookId" params={{ bookId: String(h.bookId) }} className="history-cover" aria-label={h.title}>
+              <BookCover src={h.cover} title={h.title} />
+            </Link>
+            <div className="history-info">
+              <Link to="/book/$bookId" params={{ bookId: String(h.bookId) }} className="history-title">
+                {h.title}
+              </Link>
+              <span className="history-meta">
+                读到{chapterLabel(h.number)} · {formatReadAt(h.readAt)}
+              </span>
+            </div>
+            <div className="history-actions">
+              <Link
+                to="/book/read/$id/$number"
+                params={{ id: String(h.bookId), number: String(h.number) }}
+                className="history-continue"
+                aria-label={`继续阅读 ${h.title} ${chapterLabel(h.number)}`}
+              >
+                继续阅读
+              </Link>
+              <button
+                type="button"
+                className="history-remove"
+                aria-label={`删除 ${h.title} 的阅读记录`}
+                onClick={() => void removeHistory([h.bookId])}
+              >
+                删除
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="list-status list-end">{Msg.endOfList}</div>
+    </>
+  );
+}

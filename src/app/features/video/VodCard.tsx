@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { Msg, type VodBrief } from '../../../contract';
+import { SecureImage } from '../../components/SecureImage';
+import { formatTime } from '../player/resume';
+
+/** Posters are 16:9 (the _500_0 rendition). */
+const POSTER_W = 500;
+const POSTER_H = 281;
+
+/** A video in a grid: poster with duration, name, price. */
+export function VodCard({ vod, eager }: { vod: VodBrief; eager?: boolean }) {
+  return (
+    <Link to="/vod/detail" search={{ vodId: vod.vodId }} className="vod-card">
+      <span className="vod-card-poster">
+        <SecureImage
+          src={vod.vodPic}
+          width={POSTER_W}
+          height={POSTER_H}
+          alt={`${vod.vodName}封面`}
+          eager={eager}
+        />
+        {vod.vodDuration > 0 && <span className="vod-card-duration">{formatTime(vod.vodDuration)}</span>}
+      </span>
+      <span className="vod-card-name">{vod.vodName}</span>
+      <span className="vod-card-price">
+        {vod.vodPointsPlay > 0 ? `${vod.vodPointsPlay}${Msg.coins}` : Msg.free}
+      </span>
+    </Link>
+  );
+}
+
+export function VodGrid({ vods, eagerCount = 0 }: { vods: readonly VodBrief[]; eagerCount?: number }) {
+  return (
+    <div className="vod-grid">
+      {vods.map((v, i) => (
+        <VodCard key={v.vodId} vod={v} eager={i < eagerCount} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import ky from 'ky';
+import {
+  Api,
+  Header,
+  REQUEST_TIMEOUT_MS,
+  apiPath,
+  type CommonInfo,
+  type DailySignConfig,
+  type Envelope,
+  type FindAccountData,
+  type SessionData,
+  type TodayUpdateData,
+  type UserInfo,
+} from '../../../contract';
+import { dynamicHost } from '../hosts';
+import { getDeviceId, getTraceId } from '../ids';
+import { kvGet, kvSet, KvKey } from '../kv';
+import { peekSession } from '../session';
+import { apiGet, apiPost, unwrap } from './http';
+
+/** Query keys of the account screens (user info itself is `userKeys` in lib/user.ts). */
+export const accountKeys = {
+  all: ['account'] as const,
+  commonInfo: (branchId: number) => [...accountKeys.all, 'commonInfo', branchId] as const,
+  dailySign: () => [...accountKeys.all, 'dailySign'] as const,
+};
+
+/** Business answers (result false) are returned as they are: screens show their msg or code. */
+export const login = (account: string, password: string) =>
+  apiPost<SessionData>(Api.login, { body: { account: account.trim(), password }, auth: 'optional' });
+
+export const bindMobile = (mobile: string) =>
+  apiPost<UserInfo | null>(Api.bindMobile, { body: { mobile: mobile.trim() }, auth: 'required' });
+
+/** The answer may carry a fresh token (the server revokes the other sessions on a change). */
+export const modifyPwd = (password: string) =>
+  apiPost<(Partial<SessionData> & { token?: string }) | null>(Api.modifyPwd, {
+    body: { password },
+    auth: 'required',
+  });
+
+export const findAccount = (chargeTime: string) =>
+  apiPost<FindAccountData>(Api.findAccount, { body: { chargeTime }, auth: 'optional' });
+
+export const dailySign = () =>
+  apiPost<{ receiveCount: number; currentSignDay: number; signedDay?: number; avaliableAmount?: number }>(
+    Api.dailySign,
+    { auth: 'required' },
+  );
+
+/**
+ * Records which support entry was used (spec §7 submit_contact). Best effort: a failed record must
+ * never stop the user reaching support.
+ */
+export async function submitContact(contactType: string, contactPosition: string): Promise<void> {
+  const s = peekSession();
+  try {
+    await apiPost(Api.submitContact, {
+      body: { userId: s?.user.userId, visitorId: s?.user.visitorId, contactType, contactPosition },
+      auth: 'optional',
+    });
+  } catch {
+    // Logged by the client; support stays reachable.
+  }
+}
+
+/**
+ * The sign-in strip comes with today_update (spec §7); one book is enough to get it. Dynamic host:
+ * the answer is per user.
+ */
+export async function fetchDailySignConfig(): Promise<DailySignConfig | null> {
+  const data = unwrap(
+    await apiGet<TodayUpdateData>(Api.todayUpdate, {
+      searchParams: { category: 0, pageSize: 1, currentPage: 1 },
+      auth: 'required',
+    }),
+  );
+  return data.dailySign;
+}
+
+/** Support contacts and app download link; the last answer is kept on the device for offline use. */
+export async function fetchCommonInfo(branchId: number): Promise<CommonInfo> {
+  try {
+    const info = unwrap(
+      await apiGet<CommonInfo>(apiPath(Api.commonInfo, { branchId }), { host: 'static', auth: 'optional' }),
+    );
+    await kvSet(KvKey.commonInfo, info);
+    return info;
+  } catch (err) {
+    const kept = await kvGet<CommonInfo>(KvKey.commonInfo);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+/**
+ * User info for a token that is not the stored session yet (find account answers only account,
+ * password and token): the stored identity headers would not match it, so this call sends its own.
+ */
+export async function fetchInfoWithToken(token: string): Promise<UserInfo> {
+  const res = await ky
+    .get(`${dynamicHost()}${Api.info}`, {
+      headers: {
+        [Header.traceId]: await getTraceId(),
+        [Header.deviceId]: await getDeviceId(),
+        [Header.authorization]: `Bearer ${token}`,
+      },
+      timeout: REQUEST_TIMEOUT_MS,
+      retry: 0,
+    })
+    .json<Envelope<UserInfo>>();
+  return unwrap(res);
+}

@@ -1,0 +1,27 @@
+import { captureInstallPrompt } from './install';
+import { ensureSession } from './session';
+
+/** Installed apps get persistent storage (granted silently in Chromium): shelf and history survive pressure. */
+async function askPersistentStorage() {
+  try {
+    const standalone = matchMedia('(display-mode: standalone)').matches;
+    if (standalone && navigator.storage?.persist && !(await navigator.storage.persisted())) {
+      await navigator.storage.persist();
+    }
+  } catch {
+    // not offered by this browser
+  }
+}
+
+/**
+ * What the shell does once per page load, before and after the first render: catch the install
+ * prompt, and register a new visitor anonymously (spec §1) — except on the landing page, which first
+ * records the traffic source (tgId → branch) that registration reports.
+ */
+export function startUp(): void {
+  captureInstallPrompt();
+  const landing =
+    location.pathname.startsWith('/landing') || new URLSearchParams(location.search).has('tgId');
+  if (!landing) void ensureSession().catch((err: unknown) => console.error('[session] start failed', err));
+  void askPersistentStorage();
+}

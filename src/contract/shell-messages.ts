@@ -1,0 +1,19 @@
+/** Words of the app shell (install, update, landing) that the spec leaves to us; Chinese like the rest. */
+export const ShellMsg = {
+  newVersion: '发现新版本',
+  newVersionHint: '更新后即可使用最新功能',
+  updateNow: '立即更新',
+  later: '稍后',
+  installTitle: '添加到主屏幕',
+  installHint: '像App一样打开，阅读更快更稳定',
+  installAction: '添加',
+  close: '关闭',
+  iosInstallTitle: '添加到主屏幕',
+  iosStepShare: '点击浏览器底部的「分享」按钮',
+  iosStepAdd: '在菜单中选择「添加到主屏幕」',
+  iosStepDone: '点击右上角「添加」，即可从桌面打开',
+  iKnow: '我知道了',
+  siteBuilding: '网站建设中',
+  siteBuildingHint: '精彩内容即将上线，正在为您跳转…',
+  loading: '加载中…',
+} as const;

@@ -1,0 +1,52 @@
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import type { App } from '../context.js';
+
+/** Per-IP limits of the calls that guess or create accounts (route `config.rateLimit`). */
+export const RateLimits = {
+  register: { max: 10, timeWindow: 60_000 },
+  login: { max: 10, timeWindow: 60_000 },
+  findAccount: { max: 5, timeWindow: 10 * 60_000 },
+  /** The complaint form of /h5/report. */
+  report: { max: 10, timeWindow: 10 * 60_000 },
+} as const;
+
+/** What the error handler recognises and answers with Code.RATE_LIMITED. */
+export class RateLimitedError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited');
+  }
+}
+
+/**
+ * @fastify/rate-limit with no global limit (only the routes above). With REDIS_URL the counters live
+ * in Redis so every API node counts the same caller; without it each node counts on its own.
+ * If Redis is unreachable a call is let through (the per-account counters in the database still
+ * hold) rather than the whole sign-in path going down.
+ */
+export async function registerRateLimits(app: App, config: Config) {
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
+    // Calls before the connection is up would skip the limit: wait for it (it keeps retrying if down).
+    await redis.connect().catch((err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis unavailable'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'inkreel-rl-',
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
+  });
+}

@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.js';
+import type { App } from '../context.js';
+
+/** Origin of a configured host ('' or unparsable: none). Bare host names are taken as https. */
+function originOf(value: string): string | null {
+  if (!value) return null;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The Content-Security-Policy for the built PWA and the server-rendered /h5 pages. */
+export function cspDirectives(config: Config) {
+  const hosts = [config.staticApiHost, config.dynamicHost, config.publicUrl]
+    .map(originOf)
+    .filter((o): o is string => o !== null);
+  const self = ["'self'", ...new Set(hosts)];
+  const https = config.publicUrl.startsWith('https://');
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Libraries (slider, player) set element styles at run time; no script is ever inline.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Images are fetched encrypted and shown from blob: URLs; small icons may be data: URLs.
+    imgSrc: [...self, 'blob:', 'data:'],
+    // hls.js plays through MediaSource (blob: URLs).
+    mediaSrc: [...self, 'blob:'],
+    connectSrc: self,
+    fontSrc: ["'self'", 'data:'],
+    // The service worker is same-origin; hls.js starts its transmuxing worker from a blob: URL.
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    // The pay page embeds the cashier (the sandbox's is same-origin, or the dynamic host).
+    frameSrc: self,
+    frameAncestors: ["'self'"],
+    formAction: self,
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // On plain http (local runs, tests) upgrading would break every subresource.
+    upgradeInsecureRequests: https ? [] : null,
+  };
+}
+
+export async function registerSecurityHeaders(app: App, config: Config) {
+  const https = config.publicUrl.startsWith('https://');
+  const splitHosts = Boolean(config.staticApiHost || config.dynamicHost);
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    hsts: https ? { maxAge: 31536000, includeSubDomains: false } : false,
+    // Media and API on another host of ours must stay loadable from the app's origin.
+    crossOriginResourcePolicy: { policy: splitHosts ? 'cross-origin' : 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Msg } from '../../contract/index.js';
+import type { Config } from '../config.js';
+import type { App } from '../context.js';
+import { pathOf } from './client.js';
+import { fail } from './reply.js';
+
+const YEAR = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Files that name the current build: always revalidated so an update reaches users at once. */
+const ENTRY_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest', 'manifest.json']);
+/** Paths that are never the app's pages. */
+const NOT_PAGES = ['/api/', '/h5/', '/media/'];
+
+/** Cache policy of a built file: hashed assets forever, entry files never without revalidation. */
+export function cacheControlFor(distDir: string, file: string): string {
+  const rel = relative(distDir, file).split(sep).join('/');
+  if (rel.startsWith('assets/')) return YEAR;
+  if (ENTRY_FILES.has(basename(rel)) || rel.endsWith('.webmanifest')) return REVALIDATE;
+  // Icons and other public files keep their names across builds.
+  return 'public, max-age=86400';
+}
+
+const isPageRequest = (request: FastifyRequest) => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = pathOf(request.url);
+  if (NOT_PAGES.some((p) => path.startsWith(p) || path === p.slice(0, -1))) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+};
+
+/**
+ * Serves the built PWA from config.distDir (when it was built) and answers everything else that
+ * matches no route: app pages get index.html (the client router decides), the rest a JSON 404.
+ */
+export async function registerPwa(app: App, config: Config) {
+  const built = existsSync(join(config.distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      prefix: '/',
+      index: false,
+      cacheControl: false,
+      // Source maps and dot files are not for the public.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', cacheControlFor(config.distDir, file));
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (built && isPageRequest(request)) {
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(fail(404, Msg.notFound));
+  });
+}

@@ -1,0 +1,59 @@
+import { performance } from 'node:perf_hooks';
+import { importImageKey } from '../contract/index.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import type { Ctx } from './context.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { DEFAULT_SCRYPT_COST_LOG2 } from './services/passwords.js';
+import { seedIfEmpty } from './seed/index.js';
+
+/** Starts the service: database, migrations, demo catalogue when empty, then the HTTP server. */
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+
+  const app = await buildApp({ config, database, logger: true });
+  const log = app.log;
+  if (config.scryptCostLog2 < DEFAULT_SCRYPT_COST_LOG2) {
+    log.warn({ scryptCostLog2: config.scryptCostLog2 }, 'SCRYPT_COST_LOG2 lowers password hashing cost: tests only');
+  }
+  const ctx: Ctx = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    imageKey: await importImageKey(config.imageKey),
+  };
+  await seedIfEmpty(ctx, log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    // In-flight calls finish; new ones get 503 while closing.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.destroy();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    { port: config.port, database: database.dialect, startupMs: Math.round(performance.now()) },
+    'inkreel started',
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error('inkreel failed to start', err);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import { ingestHls, markerText, type HlsSource, type VodMedia } from './hls.js';
+import type { MediaCtx } from './files.js';
+import { buildVtt } from './playlists.js';
+
+/**
+ * Demo videos for the seed: three distinct test-pattern clips (60 s, so the 40 s trial is real), each
+ * with two audio tracks at different pitches (a beep every second) and zh/en subtitles. They are
+ * generated straight from lavfi into the HLS ingest — no source file — once per DATA_DIR; later starts
+ * find meta.json and skip the work. Several demo videos share one clip.
+ */
+
+export const DEMO_CLIP_SECONDS = 60;
+const SIZE = '640x360';
+
+interface ClipSpec {
+  /** Bump the suffix when the generator changes, so old output is not reused. */
+  key: string;
+  video: string;
+  /** Filters after the source (the source's own options must come before them). */
+  post?: string;
+  tones: [number, number];
+  label: string;
+}
+
+const CLIPS: ClipSpec[] = [
+  { key: 'demo-a-v1', video: `testsrc2=size=${SIZE}:rate=25`, tones: [440, 660], label: 'Inkreel demo A' },
+  { key: 'demo-b-v1', video: `smptehdbars=size=${SIZE}:rate=25`, tones: [330, 495], label: 'Inkreel demo B' },
+  {
+    key: 'demo-c-v1',
+    video: `testsrc=size=${SIZE}:rate=25`,
+    post: 'hue=H=t/4',
+    tones: [523, 784],
+    label: 'Inkreel demo C',
+  },
+];
+
+export interface DemoVideo {
+  mediaKey: string;
+  duration: number;
+  posterHash: string;
+  markers: { offset: number; coverHash: string; title: string; describe: string }[];
+}
+
+function demoSubtitles(letter: string) {
+  const cue = (lang: 'zh' | 'en') =>
+    Array.from({ length: DEMO_CLIP_SECONDS / 5 }, (_, i) => ({
+      start: i * 5,
+      end: i * 5 + 4,
+      text:
+        lang === 'zh'
+          ? `演示视频 ${letter} · 第 ${i + 1} 段字幕`
+          : `Demo video ${letter} · subtitle ${i + 1}`,
+    }));
+  return [
+    { language: 'zh', name: '中文', vtt: buildVtt(cue('zh')) },
+    { language: 'en', name: 'English', vtt: buildVtt(cue('en')) },
+  ];
+}
+
+function clipSource(spec: ClipSpec): HlsSource {
+  const d = DEMO_CLIP_SECONDS;
+  const letter = spec.label.slice(-1);
+  const [w, h] = SIZE.split('x').map(Number) as [number, number];
+  return {
+    inputArgs: [
+      ...['-f', 'lavfi', '-i', `${spec.video}:duration=${d}${spec.post ? `,${spec.post}` : ''}`],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${spec.tones[0]}:beep_factor=2:sample_rate=44100:duration=${d}`,
+      ],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${spec.tones[1]}:beep_factor=2:sample_rate=44100:duration=${d}`,
+      ],
+    ],
+    videoMap: '0:v',
+    audio: [
+      { map: '1:a', language: 'zh', name: '国语' },
+      { map: '2:a', language: 'en', name: 'English' },
+    ],
+    subtitles: demoSubtitles(letter),
+    width: w,
+    height: h,
+    duration: d,
+    label: spec.label,
+  };
+}
+
+/** Two clips encode at a time: lavfi generation and the muxers are single-threaded, x264 is not. */
+async function ensureClips(ctx: MediaCtx): Promise<VodMedia[]> {
+  const out: VodMedia[] = new Array(CLIPS.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < CLIPS.length) {
+      const i = next++;
+      out[i] = await ingestHls(ctx, CLIPS[i]!.key, clipSource(CLIPS[i]!));
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return out;
+}
+
+export async function ensureDemoVideos(ctx: MediaCtx, count: number): Promise<DemoVideo[]> {
+  const clips = await ensureClips(ctx);
+  return Array.from({ length: count }, (_, i) => {
+    const m = clips[i % clips.length]!;
+    return {
+      mediaKey: m.mediaKey,
+      duration: m.duration,
+      posterHash: m.posterHash,
+      markers: m.markers.map((k, j) => ({
+        offset: k.offset,
+        coverHash: k.coverHash,
+        ...markerText(j, k.offset),
+      })),
+    };
+  });
+}

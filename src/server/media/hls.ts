@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runFfmpeg } from './ffmpeg.js';
+import { exists, mediaDir, type MediaCtx } from './files.js';
+import { storeImage } from './images.js';
+import {
+  parseMediaPlaylist,
+  subtitlePlaylist,
+  totalDuration,
+  trialSegments,
+  vttTime,
+  withTimestampMap,
+  writeMasterPlaylist,
+  writeMediaPlaylist,
+  type Rendition,
+  type SubtitleTrack,
+  type Track,
+} from './playlists.js';
+import { MEDIA_KEY_PATTERN } from './vod-urls.js';
+
+/**
+ * HLS ingest with the npm-shipped 2018 ffmpeg: one ffmpeg process decodes the source once and feeds
+ * one HLS muxer per video rendition and per audio track (its -var_stream_map cannot do audio groups);
+ * we write the master playlists, subtitle playlists and the trial copies ourselves.
+ *
+ * Output, DATA_DIR/media/vod/{key}/:
+ *   master.m3u8, v{h}/index.m3u8 + seg_NNN.ts, a{n}/index.m3u8 + seg_NNN.ts, subs/{lang}.vtt + .m3u8,
+ *   trial/master.m3u8, trial/{dir}/index.m3u8 (only the segments of the first 40 s), trial/subs/{lang}.m3u8
+ *   (pointing at the full VTT: subtitle text is not the paid asset), meta.json.
+ */
+
+export const HLS_SEGMENT_SECONDS = 2;
+export const MARKER_COUNT = 4;
+
+export interface AudioInput {
+  /** ffmpeg -map specifier, e.g. '1:a' or '0:2'. */
+  map: string;
+  language: string;
+  name: string;
+}
+export interface SubtitleInput {
+  language: string;
+  name: string;
+  /** WebVTT text. */
+  vtt: string;
+}
+export interface HlsSource {
+  /** ffmpeg input arguments (one or more -i). */
+  inputArgs: string[];
+  videoMap: string;
+  audio: AudioInput[];
+  subtitles: SubtitleInput[];
+  /** Display size of the source. */
+  width: number;
+  height: number;
+  duration: number;
+  /** Text burnt into the top-left corner with the running time (demo clips). */
+  label?: string;
+}
+export interface VodMedia {
+  mediaKey: string;
+  duration: number;
+  trialDuration: number;
+  posterHash: string;
+  markers: { offset: number; coverHash: string }[];
+  renditions: Rendition[];
+  audio: Track[];
+  subtitles: SubtitleTrack[];
+}
+
+const LADDER = [240, 360, 720, 1080];
+const LABEL_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+
+/** Renditions by the short side (short videos are often portrait): up to three, at least two. */
+export function pickLadder(width: number, height: number): { width: number; height: number }[] {
+  const short = Math.min(width, height);
+  let rungs = LADDER.filter((r) => r <= short).slice(0, 3);
+  if (rungs.length < 2) rungs = [...new Set([even((short * 2) / 3), even(short)])];
+  return rungs.map((r) =>
+    height <= width
+      ? { width: even((width * r) / height), height: r }
+      : { width: r, height: even((height * r) / width) },
+  );
+}
+
+/** The words shown on a progress marker's hover card. */
+export const markerText = (index: number, offset: number) => ({
+  title: `精彩看点 ${index + 1}`,
+  describe: `从 ${vttTime(offset).slice(3, 8)} 开始`,
+});
+
+const inFlight = new Map<string, Promise<VodMedia>>();
+
+export const vodDir = (ctx: MediaCtx, mediaKey: string) => mediaDir(ctx, 'vod', mediaKey);
+
+export async function readVodMedia(ctx: MediaCtx, mediaKey: string): Promise<VodMedia | null> {
+  if (!MEDIA_KEY_PATTERN.test(mediaKey)) return null;
+  try {
+    return JSON.parse(await readFile(join(vodDir(ctx, mediaKey), 'meta.json'), 'utf8')) as VodMedia;
+  } catch {
+    return null;
+  }
+}
+
+/** Ingests once per key: a finished output (meta.json present) is reused, concurrent calls share one run. */
+export function ingestHls(
+  ctx: MediaCtx,
+  mediaKey: string,
+  source: HlsSource,
+  onProgress?: (fraction: number) => void,
+): Promise<VodMedia> {
+  if (!MEDIA_KEY_PATTERN.test(mediaKey)) return Promise.reject(new Error(`bad media key: ${mediaKey}`));
+  const running = inFlight.get(mediaKey);
+  if (running) return running;
+  const job = (async () => {
+    const done = await readVodMedia(ctx, mediaKey);
+    if (done) return done;
+    return encode(ctx, mediaKey, source, onProgress);
+  })().finally(() => inFlight.delete(mediaKey));
+  inFlight.set(mediaKey, job);
+  return job;
+}
+
+async function encode(
+  ctx: MediaCtx,
+  mediaKey: string,
+  src: HlsSource,
+  onProgress?: (fraction: number) => void,
+): Promise<VodMedia> {
+  const finalDir = vodDir(ctx, mediaKey);
+  const work = mediaDir(ctx, 'vod', `.tmp-${mediaKey}-${randomBytes(4).toString('hex')}`);
+  await mkdir(join(work, 'th'), { recursive: true });
+  try {
+    const ladder = pickLadder(src.width, src.height);
+    const videoDirs = ladder.map((r) => `v${Math.min(r.width, r.height)}`);
+    const audioDirs = src.audio.map((_, i) => `a${i}`);
+    for (const d of [...videoDirs, ...audioDirs]) await mkdir(join(work, d));
+
+    const thumbEvery = Math.max(1, src.duration / (MARKER_COUNT + 1));
+    const label =
+      src.label && (await exists(LABEL_FONT))
+        ? `drawtext=fontfile=${LABEL_FONT}:text='${src.label.replace(/[^A-Za-z0-9 ]/g, '')}  %{pts\\:hms}':` +
+          'x=12:y=12:fontsize=h/14:fontcolor=white:box=1:boxcolor=black@0.5,'
+        : '';
+    const graph =
+      `[${src.videoMap}]${label}split=${ladder.length + 1}${ladder.map((_, i) => `[s${i}]`).join('')}[sth];` +
+      ladder.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[o${i}];`).join('') +
+      `[sth]fps=${(1 / thumbEvery).toFixed(6)},scale='min(640,iw)':-2[th]`;
+    const hls = (dir: string) => [
+      ...['-f', 'hls', '-hls_time', String(HLS_SEGMENT_SECONDS), '-hls_playlist_type', 'vod'],
+      ...['-hls_list_size', '0', '-muxdelay', '0', '-muxpreload', '0'],
+      ...['-hls_segment_filename', join(work, dir, 'seg_%03d.ts'), join(work, dir, 'index.m3u8')],
+    ];
+    const args = ['-y', '-loglevel', 'error', ...src.inputArgs, '-filter_complex', graph];
+    ladder.forEach((r, i) => {
+      const kbps = Math.round((r.width * r.height * 25 * 0.1) / 1000);
+      args.push(
+        ...['-map', `[o${i}]`, '-an', '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'baseline'],
+        ...['-crf', '26', '-maxrate', `${kbps}k`, '-bufsize', `${kbps * 2}k`, '-pix_fmt', 'yuv420p'],
+        // A key frame every 2 s, so every segment starts on one and all renditions cut at the same times.
+        ...['-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`, '-sc_threshold', '0'],
+        ...hls(videoDirs[i]!),
+      );
+    });
+    src.audio.forEach((a, i) => {
+      args.push(
+        '-map',
+        a.map,
+        '-vn',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '64k',
+        '-ac',
+        '2',
+        '-ar',
+        '44100',
+        ...hls(audioDirs[i]!),
+      );
+    });
+    args.push('-map', '[th]', '-q:v', '4', join(work, 'th', 't_%02d.jpg'));
+    await runFfmpeg(args, {
+      onTime: onProgress && ((t) => onProgress(Math.min(1, t / (src.duration || 1)))),
+    });
+
+    const renditions: Rendition[] = [];
+    const audioBw = await Promise.all(audioDirs.map((d) => finishMediaPlaylist(work, d)));
+    const audioPeak = Math.max(0, ...audioBw.map((b) => b.peak));
+    const audioAvg = Math.max(0, ...audioBw.map((b) => b.average));
+    let duration = 0;
+    for (const [i, d] of videoDirs.entries()) {
+      const bw = await finishMediaPlaylist(work, d);
+      if (i === 0) duration = bw.duration;
+      renditions.push({
+        dir: d,
+        width: ladder[i]!.width,
+        height: ladder[i]!.height,
+        bandwidth: Math.ceil(bw.peak + audioPeak),
+        averageBandwidth: Math.ceil(bw.average + audioAvg),
+      });
+    }
+    const trialDuration = Math.min(
+      duration,
+      bwTrial(await readFile(join(work, videoDirs[0]!, 'index.m3u8'), 'utf8')),
+    );
+    const audio: Track[] = src.audio.map((a, i) => ({
+      dir: audioDirs[i]!,
+      language: a.language,
+      name: a.name,
+      default: i === 0,
+    }));
+    const subtitles: SubtitleTrack[] = src.subtitles.map((s, i) => ({
+      language: s.language,
+      name: s.name,
+      default: i === 0,
+    }));
+    await mkdir(join(work, 'subs'));
+    await mkdir(join(work, 'trial', 'subs'), { recursive: true });
+    for (const s of src.subtitles) {
+      await writeFile(join(work, 'subs', `${s.language}.vtt`), withTimestampMap(s.vtt));
+      await writeFile(join(work, 'subs', `${s.language}.m3u8`), subtitlePlaylist(s.language, duration));
+      await writeFile(
+        join(work, 'trial', 'subs', `${s.language}.m3u8`),
+        subtitlePlaylist(s.language, trialDuration),
+      );
+    }
+    await writeFile(join(work, 'master.m3u8'), writeMasterPlaylist(renditions, audio, subtitles));
+    await writeFile(join(work, 'trial', 'master.m3u8'), writeMasterPlaylist(renditions, audio, subtitles));
+
+    const thumbs = (await readdir(join(work, 'th'))).filter((f) => f.endsWith('.jpg')).sort();
+    const hashes: string[] = [];
+    for (const t of thumbs) hashes.push(await storeImage(ctx, await readFile(join(work, 'th', t))));
+    if (hashes.length === 0) throw new Error('ffmpeg wrote no poster frame');
+    const markers = hashes
+      .slice(1, MARKER_COUNT + 1)
+      .map((coverHash, i) => ({ offset: Math.round((i + 1) * thumbEvery), coverHash }))
+      .filter((m) => m.offset < duration);
+    await rm(join(work, 'th'), { recursive: true, force: true });
+
+    const media: VodMedia = {
+      mediaKey,
+      duration: Math.round(duration * 1000) / 1000,
+      trialDuration: Math.round(trialDuration * 1000) / 1000,
+      posterHash: hashes[Math.min(1, hashes.length - 1)]!,
+      markers,
+      renditions,
+      audio,
+      subtitles,
+    };
+    await writeFile(join(work, 'meta.json'), JSON.stringify(media, null, 1));
+    try {
+      await rename(work, finalDir);
+    } catch (err) {
+      // Another process finished the same key first: keep its output.
+      const other = await readVodMedia(ctx, mediaKey);
+      if (other) return other;
+      throw err;
+    }
+    return media;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const bwTrial = (playlist: string) => totalDuration(trialSegments(parseMediaPlaylist(playlist)));
+
+/** Rewrites a media playlist in our form, writes its trial cut, and measures its bit rates. */
+async function finishMediaPlaylist(work: string, dir: string) {
+  const segs = parseMediaPlaylist(await readFile(join(work, dir, 'index.m3u8'), 'utf8'));
+  if (segs.length === 0) throw new Error(`ffmpeg wrote no segments for ${dir}`);
+  await writeFile(join(work, dir, 'index.m3u8'), writeMediaPlaylist(segs));
+  await mkdir(join(work, 'trial', dir), { recursive: true });
+  await writeFile(join(work, 'trial', dir, 'index.m3u8'), writeMediaPlaylist(trialSegments(segs)));
+  let bytes = 0;
+  let peak = 0;
+  for (const s of segs) {
+    const size = (await stat(join(work, dir, s.uri))).size;
+    bytes += size;
+    if (s.duration > 0.5) peak = Math.max(peak, (size * 8) / s.duration);
+  }
+  const duration = totalDuration(segs);
+  return { duration, peak: Math.max(peak, (bytes * 8) / duration), average: (bytes * 8) / duration };
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  Api,
+  BindMobileBody,
+  Code,
+  FindAccountBody,
+  FindAccountData,
+  LoginBody,
+  ModifyPwdBody,
+  Msg,
+  RegisterQuery,
+  SessionData,
+  SubmitContactBody,
+  UserFromMarkBody,
+  UserInfo,
+  envelope,
+} from '../../contract/index.js';
+import type { RouteModule } from '../context.js';
+import { requireUser } from '../http/auth.js';
+import { branchIdOf, deviceIdOf } from '../http/client.js';
+import { RateLimits } from '../http/rate-limits.js';
+import { fail, ok } from '../http/reply.js';
+import {
+  bindMobile,
+  changePassword,
+  findAccount,
+  login,
+  recordContact,
+  recordUserMark,
+  registerUser,
+} from '../services/accounts.js';
+import { getUserInfo } from '../services/user-info.js';
+
+/** Answers that may fail carry null data. */
+const refused = envelope(z.null());
+const answer = <T extends z.ZodTypeAny>(data: T) => ({
+  200: envelope(data.nullable()),
+  400: refused,
+  429: refused,
+});
+const noStore = { 'cache-control': 'no-store' } as const;
+
+/** Spec §7 account calls: register, login, info, bind mobile, change password, recovery, marks. */
+export const accountRoutes: RouteModule = (app, ctx) => {
+  app.post(
+    Api.register,
+    {
+      schema: { querystring: RegisterQuery, response: answer(SessionData) },
+      config: { rateLimit: RateLimits.register },
+    },
+    async (request, reply) => {
+      const fromDomain = request.query.fromDomain?.trim() || null;
+      const data = await registerUser(ctx, {
+        fromDomain,
+        deviceId: deviceIdOf(request),
+        branchId: branchIdOf(request),
+      });
+      return reply.headers(noStore).send(ok(data));
+    },
+  );
+
+  app.post(
+    Api.login,
+    {
+      schema: { body: LoginBody, response: answer(SessionData) },
+      config: { rateLimit: RateLimits.login },
+    },
+    async (request, reply) => {
+      const outcome = await login(ctx, request.body, {
+        deviceId: deviceIdOf(request),
+        branchId: branchIdOf(request),
+      });
+      reply.headers(noStore);
+      if (outcome.kind === 'throttled') return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+      if (outcome.kind === 'failed') return reply.send(fail(Code.REFUSED, Msg.loginFailed));
+      return reply.send(ok(outcome.data));
+    },
+  );
+
+  app.get(
+    Api.info,
+    { schema: { response: answer(UserInfo) }, preHandler: requireUser },
+    async (request, reply) => reply.headers(noStore).send(ok(await getUserInfo(ctx.db, request.user!.id))),
+  );
+
+  app.post(
+    Api.bindMobile,
+    { schema: { body: BindMobileBody, response: answer(UserInfo) }, preHandler: requireUser },
+    async (request) => {
+      const { mobile, password } = request.body;
+      const outcome = await bindMobile(ctx, request.user!.id, mobile, password);
+      switch (outcome.kind) {
+        case 'ok':
+          return ok(outcome.user, Msg.bindSuccess);
+        case 'alreadyBound':
+          return fail(Code.REFUSED, Msg.mobileAlreadyBound);
+        case 'taken':
+          return fail(Code.REFUSED, Msg.mobileTaken);
+        case 'wrongPassword':
+          return fail(Code.REFUSED, Msg.loginFailed);
+      }
+    },
+  );
+
+  app.post(
+    Api.modifyPwd,
+    { schema: { body: ModifyPwdBody, response: answer(z.null()) }, preHandler: requireUser },
+    async (request) => {
+      const user = request.user!;
+      try {
+        await changePassword(ctx, user.id, user.sessionId, request.body.password);
+        return ok(null, Msg.pwdUpdated);
+      } catch (err) {
+        request.log.error({ err }, 'password change failed');
+        return fail(Code.REFUSED, Msg.pwdUpdateFailed);
+      }
+    },
+  );
+
+  app.post(
+    Api.findAccount,
+    {
+      schema: { body: FindAccountBody, response: answer(FindAccountData) },
+      config: { rateLimit: RateLimits.findAccount },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      const deviceId = deviceIdOf(request);
+      // Recovery matches orders paid on this device: without a device id there is nothing to match.
+      if (!deviceId) return reply.code(400).send(fail(400, Msg.badRequest));
+      const outcome = await findAccount(ctx, deviceId, request.body.chargeTime);
+      if (outcome.kind === 'throttled') return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+      if (outcome.kind === 'notFound') return reply.send(fail(Code.NOT_FOUND, Msg.accountNotFound));
+      return reply.send(ok(outcome.data));
+    },
+  );
+
+  app.post(
+    Api.submitContact,
+    { schema: { body: SubmitContactBody, response: answer(z.null()) } },
+    async (request) => {
+      const b = request.body;
+      // Who it is comes from the session, not from the form's userId.
+      await recordContact(ctx.db, {
+        userId: request.user?.id ?? null,
+        visitorId: b.visitorId ?? null,
+        contactType: b.contactType,
+        contactPosition: b.contactPosition,
+      });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    Api.userFromMark,
+    { schema: { body: UserFromMarkBody, response: answer(z.null()) } },
+    async (request) => {
+      await recordUserMark(ctx.db, request.user?.id ?? null, branchIdOf(request), request.body.referUrl);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import {
+  Api,
+  ChapterListInput,
+  Code,
+  DetailParams,
+  IntId,
+  Msg,
+  PageParams,
+  QueryParams,
+  RankQuery,
+  ReadChapterQuery,
+  SearchQuery,
+  ShowcaseParams,
+  TodayUpdateQuery,
+} from '../../contract/index.js';
+import type { RouteModule } from '../context.js';
+import { fail, ok } from '../http/reply.js';
+import { bookDetail, bookExists, chapterList } from '../services/catalogue/detail.js';
+import {
+  categoryData,
+  homeIndex,
+  homeThreeD,
+  newList,
+  queryList,
+  rankList,
+  showcaseList,
+  todayUpdateList,
+} from '../services/catalogue/lists.js';
+import { readChapter } from '../services/catalogue/reader.js';
+import { hotWords, searchBooks } from '../services/catalogue/search.js';
+import { dailySignConfig } from '../services/signin.js';
+
+/** Comic catalogue calls of spec §7. Book reads are public; the caller's session only personalises. */
+export const bookRoutes: RouteModule = (app, ctx) => {
+  const { db } = ctx;
+
+  app.get(Api.showcase, { schema: { params: ShowcaseParams } }, async (req) =>
+    ok(await showcaseList(db, req.params.type, req.params.page)),
+  );
+
+  app.get(Api.category, async () => ok(await categoryData(db)));
+
+  app.post(Api.query, { schema: { params: QueryParams } }, async (req) =>
+    ok(await queryList(db, req.params.publish, req.params.category, req.params.page)),
+  );
+
+  app.get(Api.newList, { schema: { params: PageParams } }, async (req) =>
+    ok(await newList(db, req.params.page)),
+  );
+
+  app.get(Api.todayUpdate, { schema: { querystring: TodayUpdateQuery } }, async (req) => {
+    const { category, pageSize, currentPage } = req.query;
+    const [list, dailySign] = await Promise.all([
+      todayUpdateList(db, category, currentPage, pageSize),
+      req.user ? dailySignConfig(db, req.user.id) : null,
+    ]);
+    return ok({ ...list, dailySign });
+  });
+
+  app.get(Api.rank, { schema: { querystring: RankQuery } }, async (req) =>
+    ok(await rankList(db, req.query.category, req.query.type, req.query.currentPage)),
+  );
+
+  app.get(Api.homeIndex, async () => ok(await homeIndex(db)));
+  app.get(Api.homeThreeD, async () => ok(await homeThreeD(db)));
+
+  app.get(Api.detail, { schema: { params: DetailParams } }, async (req, reply) => {
+    const detail = await bookDetail(db, req.user?.id ?? null, req.params.id);
+    if (!detail) return reply.code(404).send(fail(Code.NOT_FOUND, Msg.notFound));
+    return ok(detail);
+  });
+
+  // The id comes in the query (?bookId=) or the form body (bookId=), as clients send either.
+  const OptionalBookId = z.object({ bookId: IntId.optional() });
+  app.post(
+    Api.chapterList,
+    { schema: { querystring: OptionalBookId, body: OptionalBookId.nullish() } },
+    async (req, reply) => {
+      const parsed = ChapterListInput.safeParse({ bookId: req.query.bookId ?? req.body?.bookId });
+      if (!parsed.success) return reply.code(400).send(fail(400, Msg.badRequest));
+      const { bookId } = parsed.data;
+      if (!(await bookExists(db, bookId))) return reply.code(404).send(fail(Code.NOT_FOUND, Msg.notFound));
+      return ok(await chapterList(db, req.user?.id ?? null, bookId));
+    },
+  );
+
+  app.get(Api.readChapter, { schema: { querystring: ReadChapterQuery } }, async (req) => {
+    const r = await readChapter(db, req.user?.id ?? null, req.query.bookId, req.query.number);
+    if (r.kind === 'missing') return fail(Code.NO_CHAPTER, Msg.noMoreChapters);
+    if (r.kind === 'locked') return fail(Code.UNPAID, Msg.chapterLocked, r.unpaid);
+    return ok(r.info);
+  });
+
+  app.get(Api.initSearch, async () => ok(await hotWords(db)));
+
+  app.post(Api.search, { schema: { querystring: SearchQuery } }, async (req) =>
+    ok(await searchBooks(db, req.query.content)),
+  );
+};

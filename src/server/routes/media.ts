@@ -1,0 +1,142 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyReply } from 'fastify';
+import { IMAGE_URL_PATTERN, type ImageSize } from '../../contract/index.js';
+import type { Ctx, RouteModule } from '../context.js';
+import { imageFile } from '../media/images.js';
+import { vodDir } from '../media/hls.js';
+import { parseMediaPlaylist } from '../media/playlists.js';
+import { MEDIA_KEY_PATTERN, checkVodSignature } from '../media/vod-urls.js';
+
+/**
+ * /media/img/{hash}_{size}_0.img — encrypted images (the service worker decrypts them); a name we do
+ * not have answers 204 so the app shows its placeholder.
+ *
+ * /media/vod/{key}/trial/… — the public trial: its playlists list only the first 40 s, and a segment
+ *   is served only if the trial playlist of its rendition lists it (no seeking or URL guessing past it).
+ * /media/vod/{key}/s/{uid}/{exp}/{sig}/… — the full video under a signed prefix (see media/vod-urls.ts).
+ * Anything else under /media/vod is refused. Every file path is built from validated pieces only.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TYPES = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  vtt: 'text/vtt; charset=utf-8',
+} as const;
+type Ext = keyof typeof TYPES;
+
+/** The files a player may ask for, relative to a master playlist. */
+const REL_PATTERN =
+  /^(?:master\.m3u8|(?<dir>[va]\d{1,4})\/(?:index\.m3u8|(?<seg>seg_\d{3,6}\.ts))|subs\/[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?\.(?:m3u8|vtt))$/;
+
+type Mode = { kind: 'trial' } | { kind: 'full' };
+
+export const mediaRoutes: RouteModule = (app, ctx) => {
+  app.get('/media/img/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const m = IMAGE_URL_PATTERN.exec(`/media/img/${file}`);
+    if (!m) return noImage(reply);
+    const [, hash, size] = m as unknown as [string, string, string];
+    const etag = `"${hash}_${size}"`;
+    const path = imageFile(ctx, hash, Number(size) as ImageSize);
+    let bytes: number;
+    try {
+      bytes = (await stat(path)).size;
+    } catch {
+      return noImage(reply);
+    }
+    reply.header('cache-control', IMMUTABLE).header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply
+      .type('application/octet-stream')
+      .header('content-length', bytes)
+      .send(createReadStream(path));
+  });
+
+  app.get('/media/vod/*', async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'] ?? '';
+    const parts = rest.split('/');
+    const key = parts[0] ?? '';
+    if (!MEDIA_KEY_PATTERN.test(key)) return refuse(reply, 404);
+    if (parts[1] === 'trial') return serveVod(ctx, reply, key, parts.slice(2).join('/'), { kind: 'trial' });
+    if (parts[1] === 's' && parts.length >= 6) {
+      const [uid, exp, sig] = parts.slice(2, 5) as [string, string, string];
+      const check = checkVodSignature(ctx.config, key, uid, exp, sig);
+      if (check !== 'ok') return refuse(reply, 403);
+      // The signature names its buyer; a caller who does carry a session must be that buyer.
+      if (request.user && request.user.id !== Number(uid)) return refuse(reply, 403);
+      return serveVod(ctx, reply, key, parts.slice(5).join('/'), { kind: 'full' });
+    }
+    // An unsigned path to the full output (e.g. /media/vod/{key}/v360/seg_030.ts) is never served.
+    return refuse(reply, REL_PATTERN.test(parts.slice(1).join('/')) ? 403 : 404);
+  });
+};
+
+async function serveVod(ctx: Ctx, reply: FastifyReply, key: string, rel: string, mode: Mode) {
+  const m = REL_PATTERN.exec(rel);
+  if (!m) return refuse(reply, 404);
+  const ext = rel.slice(rel.lastIndexOf('.') + 1) as Ext;
+  const root = vodDir(ctx, key);
+  const trial = mode.kind === 'trial';
+  let path: string;
+  if (m.groups?.seg) {
+    if (trial && !(await trialAllows(root, m.groups.dir!, m.groups.seg))) return refuse(reply, 403);
+    path = join(root, m.groups.dir!, m.groups.seg);
+  } else if (ext === 'vtt') {
+    path = join(root, rel); // the trial reads the full subtitle text: text is not the paid asset
+  } else {
+    path = trial ? join(root, 'trial', rel) : join(root, rel);
+  }
+  let bytes: number;
+  try {
+    bytes = (await stat(path)).size;
+  } catch {
+    return refuse(reply, 404);
+  }
+  const cache =
+    ext === 'm3u8'
+      ? trial
+        ? 'public, max-age=300'
+        : 'no-store'
+      : trial
+        ? 'public, max-age=86400'
+        : 'private, max-age=21600';
+  return reply
+    .type(TYPES[ext])
+    .header('cache-control', cache)
+    .header('content-length', bytes)
+    .send(createReadStream(path));
+}
+
+/** Segment names of each trial playlist; output never changes once written, so this only grows. */
+const trialCache = new Map<string, Set<string>>();
+
+async function trialAllows(root: string, dir: string, seg: string): Promise<boolean> {
+  const file = join(root, 'trial', dir, 'index.m3u8');
+  let set = trialCache.get(file);
+  if (!set) {
+    try {
+      set = new Set(parseMediaPlaylist(await readFile(file, 'utf8')).map((s) => s.uri));
+    } catch {
+      return false;
+    }
+    if (trialCache.size > 2000) trialCache.clear();
+    trialCache.set(file, set);
+  }
+  return set.has(seg);
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+function noImage(reply: FastifyReply) {
+  return reply.code(204).header('cache-control', 'no-cache').send();
+}
+
+function refuse(reply: FastifyReply, status: 403 | 404) {
+  return reply.code(status).header('cache-control', 'no-store').send();
+}

@@ -1,0 +1,67 @@
+import {
+  Api,
+  BuyData,
+  ChapterBuyQuery,
+  Code,
+  Msg,
+  PageParams,
+  RechargeQuery,
+  VodIdBody,
+} from '../../contract/index.js';
+import type { RouteModule } from '../context.js';
+import { requireUser } from '../http/auth.js';
+import { fail, ok } from '../http/reply.js';
+import { boughtVods, buyChapter, buyVod, type BuyOutcome } from '../services/purchases.js';
+import { rechargeData } from '../services/recharge.js';
+import { dailySign } from '../services/signin.js';
+
+function buyAnswer(outcome: BuyOutcome, notFoundMsg: string) {
+  switch (outcome.status) {
+    case 'not_found':
+      return fail(Code.NO_CHAPTER, notFoundMsg);
+    case 'not_enough_coins':
+      return fail(Code.UNPAID, Msg.notEnoughCoins, { charged: 0, avaliableAmount: outcome.balance });
+    default:
+      return ok<BuyData>({ charged: outcome.charged, avaliableAmount: outcome.balance }, Msg.buySuccess);
+  }
+}
+
+/** Coins: chapter and video buys, daily sign-in, the top-up page data and the bought-videos shelf. */
+export const moneyRoutes: RouteModule = (app, ctx) => {
+  const { db } = ctx;
+
+  app.post(
+    Api.chapterBuy,
+    { schema: { querystring: ChapterBuyQuery }, preHandler: requireUser },
+    async (request) =>
+      buyAnswer(await buyChapter(db, request.user!.id, request.query.chapterId), Msg.notFound),
+  );
+
+  app.post(Api.vodBuy, { schema: { body: VodIdBody }, preHandler: requireUser }, async (request) =>
+    buyAnswer(await buyVod(db, request.user!.id, request.body.vodId), Msg.videoNotFound),
+  );
+
+  app.post(Api.dailySign, { preHandler: requireUser }, async (request) => {
+    const r = await dailySign(db, request.user!.id);
+    if (!r.ok) return fail(Code.REFUSED, Msg.alreadySigned);
+    return ok(
+      {
+        receiveCount: r.receiveCount,
+        currentSignDay: r.currentSignDay,
+        signedDay: r.signedDay,
+        avaliableAmount: r.balance,
+      },
+      Msg.signSuccess,
+    );
+  });
+
+  app.get(
+    Api.recharge,
+    { schema: { querystring: RechargeQuery }, preHandler: requireUser },
+    async (request) => ok(await rechargeData(db, request.user!.id, request.query.appType)),
+  );
+
+  app.get(Api.vodOrders, { schema: { params: PageParams }, preHandler: requireUser }, async (request) =>
+    ok(await boughtVods(db, request.user!.id, request.params.page)),
+  );
+};

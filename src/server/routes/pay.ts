@@ -1,0 +1,137 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Api, PayApplyQuery, PayBody } from '../../contract/index.js';
+import type { App, RouteModule } from '../context.js';
+import { requireUser } from '../http/auth.js';
+import { deviceIdOf } from '../http/client.js';
+import { fail, ok } from '../http/reply.js';
+import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
+import { ProviderRegistry, registerProviderFactory } from '../services/pay/provider.js';
+import {
+  CASHIER_CSS,
+  cashierState,
+  findPayment,
+  payAtCashier,
+  renderCashier,
+} from '../services/pay/sandbox/cashier.js';
+import { SandboxNotifier } from '../services/pay/sandbox/notifier.js';
+import { createSandboxProvider, SANDBOX } from '../services/pay/sandbox/provider.js';
+import { safeReturnUrl } from '../services/pay/ticket.js';
+
+registerProviderFactory(SANDBOX, createSandboxProvider);
+
+const TradeNoParams = z.object({ tradeNo: z.string().regex(/^SB[0-9a-f]{32}$/) });
+const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9_]{1,32}$/) });
+
+/** The origin the caller used; only ever compared against, never fetched. */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+function ownOrigins(request: FastifyRequest, publicUrl: string): string[] {
+  const origins = [requestOrigin(request)];
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  return origins;
+}
+
+/** This service's own URL for the sandbox's notifications: PUBLIC_URL, else where it listens. */
+function ownBaseUrl(app: App, publicUrl: string): string | null {
+  if (publicUrl) return publicUrl;
+  const addr = app.server.address() as AddressInfo | string | null;
+  if (!addr || typeof addr === 'string') return null;
+  const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+}
+
+/** Top-up: create and apply orders, provider notifications, and the sandbox provider's cashier. */
+export const payRoutes: RouteModule = (app, ctx) => {
+  const { db, config } = ctx;
+  const deps: OrderDeps = { db, config, providers: new ProviderRegistry({ db, config }) };
+  const notifier = new SandboxNotifier(
+    db,
+    () => ownBaseUrl(app, config.publicUrl),
+    (msg, extra) => app.log.warn(extra ?? {}, msg),
+  );
+  app.addHook('onReady', async () => notifier.start());
+  app.addHook('onClose', async () => notifier.stop());
+
+  app.post(Api.pay, { schema: { body: PayBody }, preHandler: requireUser }, async (request, reply) => {
+    try {
+      const data = await createOrder(deps, {
+        userId: request.user!.id,
+        deviceId: deviceIdOf(request),
+        body: request.body,
+        ownOrigins: ownOrigins(request, config.publicUrl),
+      });
+      return ok(data);
+    } catch (err) {
+      if (err instanceof PayInputError) return reply.code(400).send(fail(400, err.message));
+      throw err;
+    }
+  });
+
+  // A browser navigation: authenticated by the signed single-use ticket, not by a session header.
+  app.get(Api.payApply, { schema: { querystring: PayApplyQuery } }, async (request, reply) => {
+    try {
+      const r = await applyOrder(deps, request.query);
+      if (r.initiator === 'wap_pay') return reply.redirect(r.payUrl, 302);
+      return ok(r.data);
+    } catch (err) {
+      if (err instanceof PayInputError) return reply.code(400).send(fail(400, err.message));
+      throw err;
+    }
+  });
+
+  app.post(Api.payNotify, { schema: { params: ProviderParams } }, async (request, reply) => {
+    const r = await handleNotify(deps, request.params.provider, {
+      headers: request.headers,
+      body: request.body,
+    });
+    if (r.outcome === 'rejected')
+      request.log.warn({ provider: request.params.provider }, 'pay notification rejected');
+    return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
+  });
+
+  app.get('/h5/sandbox/cashier.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CASHIER_CSS),
+  );
+
+  app.get('/h5/sandbox/cashier/:tradeNo', { schema: { params: TradeNoParams } }, async (request, reply) => {
+    const p = await findPayment(db, request.params.tradeNo);
+    reply.header('cache-control', 'no-store');
+    if (!p)
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>订单不存在</title><p>订单不存在</p>');
+    return reply.type('text/html; charset=utf-8').send(renderCashier(p, cashierState(p)));
+  });
+
+  app.post(
+    '/h5/sandbox/cashier/:tradeNo/pay',
+    { schema: { params: TradeNoParams } },
+    async (request, reply) => {
+      const r = await payAtCashier(db, config, request.params.tradeNo);
+      if (r.outcome === 'not_found') return reply.code(404).send(fail(404, 'not found'));
+      if (r.outcome === 'expired' || r.outcome === 'closed') {
+        const p = await findPayment(db, request.params.tradeNo);
+        return reply
+          .code(410)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(renderCashier(p!, r.outcome));
+      }
+      if (r.outcome === 'paid') notifier.kick();
+      return reply.redirect(safeReturnUrl(r.returnUrl, ownOrigins(request, config.publicUrl)), 303);
+    },
+  );
+
+  app.post(
+    '/h5/sandbox/cashier/:tradeNo/cancel',
+    { schema: { params: TradeNoParams } },
+    async (request, reply) => {
+      const p = await findPayment(db, request.params.tradeNo);
+      if (!p) return reply.code(404).send(fail(404, 'not found'));
+      return reply.redirect(safeReturnUrl(p.return_url, ownOrigins(request, config.publicUrl)), 303);
+    },
+  );
+};

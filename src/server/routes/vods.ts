@@ -1,0 +1,26 @@
+import { Api, Code, Msg, VodIdBody, VodPageParams, VodSearchQuery } from '../../contract/index.js';
+import type { RouteModule } from '../context.js';
+import { requireUser } from '../http/auth.js';
+import { fail, ok } from '../http/reply.js';
+import { searchVods } from '../services/catalogue/search.js';
+import { vodIndex, vodPage, vodWatch } from '../services/catalogue/vods.js';
+
+/** Video catalogue calls of spec §7 (vod/order/page and vod/buy are the money module's). */
+export const vodRoutes: RouteModule = (app, ctx) => {
+  const { db } = ctx;
+
+  app.get(Api.vodIndex, async () => ok(await vodIndex(db)));
+
+  app.get(Api.vodPage, { schema: { params: VodPageParams } }, async (req) =>
+    ok(await vodPage(db, req.params.category, req.params.page)),
+  );
+
+  app.post(Api.vodSearch, { schema: { querystring: VodSearchQuery } }, async (req) =>
+    ok(await searchVods(db, req.query.content, req.query.currentPage)),
+  );
+
+  app.post(Api.vodWatch, { schema: { body: VodIdBody }, preHandler: requireUser }, async (req) => {
+    const vod = await vodWatch(ctx, req.user!.id, req.body.vodId);
+    return vod ? ok(vod) : fail(Code.NOT_FOUND, Msg.videoNotFound);
+  });
+};

@@ -1,0 +1,319 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../db/portable.js';
+import type { DB } from '../db/schema.js';
+import type { DemoVideo } from '../media/demo-clips.js';
+import type { StoredPage } from '../media/images.js';
+import { searchText } from '../services/catalogue/search-text.js';
+import type { CoverPair, PagePool } from './art.js';
+import { CATEGORY_NAMES, CHAPTER_WORDS, VOD_TYPE_NAMES, type BookName, type VodName } from './names.js';
+import type { Rng } from './rng.js';
+
+/** Demo catalogue rows: planned from the seeded generator, inserted in batched statements. */
+
+export const BOOKS_PER_CATEGORY = 8;
+export const VODS_PER_TYPE = 4;
+const BATCH = 400;
+/** Advisory lock id of the demo seed (any constant shared by all nodes). */
+const SEED_LOCK_KEY = 7_201_911;
+
+export interface BookPlan extends BookName {
+  seed: number;
+  categoryIndex: number;
+  publish: 'serialize' | 'finish';
+  vipFree: boolean;
+  threeD: boolean;
+  split: number;
+  chapters: number;
+  basePrice: number;
+  recommend: number;
+  readCount: number;
+  weekReadCount: number;
+  createdDaysAgo: number;
+  updatedHoursAgo: number;
+}
+
+export function planBooks(rng: Rng, names: BookName[]): BookPlan[] {
+  return names.map((n, i) => ({
+    ...n,
+    seed: i + 1,
+    categoryIndex: i % CATEGORY_NAMES.length,
+    publish: rng.chance(0.45) ? 'finish' : 'serialize',
+    vipFree: rng.chance(0.4),
+    threeD: i % 8 === 3,
+    split: 1 + (i % 3),
+    chapters: rng.int(20, 30),
+    basePrice: rng.pick([5, 8, 10, 12, 15, 20, 25, 30]),
+    recommend: Math.round((6 + rng.next() * 4) * 10) / 10,
+    readCount: rng.int(1_000, 600_000),
+    weekReadCount: rng.int(0, 20_000),
+    createdDaysAgo: rng.int(1, 180),
+    updatedHoursAgo: rng.int(0, 24 * 14),
+  }));
+}
+
+export interface VodPlan extends VodName {
+  seed: number;
+  typeId: number;
+  price: number;
+  canTry: boolean;
+  createdHoursAgo: number;
+  playCount: number;
+}
+
+export function planVods(rng: Rng, names: VodName[]): VodPlan[] {
+  return names.map((n, i) => ({
+    ...n,
+    seed: 500 + i,
+    typeId: 1 + (i % VOD_TYPE_NAMES.length),
+    price: rng.pick([10, 15, 20, 25, 30, 40, 50]),
+    // A few videos allow no trial: their detail shows the end-of-trial panel at once.
+    canTry: i % 9 !== 4,
+    createdHoursAgo: rng.int(0, 24 * 60),
+    playCount: rng.int(0, 50_000),
+  }));
+}
+
+async function insertBatched<T extends keyof DB & string>(
+  trx: Transaction<DB>,
+  table: T,
+  rows: Record<string, unknown>[],
+) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    // The rows are built to the table's shape above; Kysely cannot check a table chosen at runtime.
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH) as never)
+      .execute();
+  }
+}
+
+const hoursAgo = (now: number, h: number) => new Date(now - h * 3_600_000).toISOString();
+
+export interface SeedArtSet {
+  covers: CoverPair[];
+  pages: PagePool;
+  ads: string[];
+  posters: string[];
+  videos: DemoVideo[];
+}
+
+export interface SeedCounts {
+  categories: number;
+  books: number;
+  chapters: number;
+  pages: number;
+  vods: number;
+}
+
+export interface AdPlan {
+  position: 'home' | 'list' | 'vod';
+  jumpType: -1 | -2 | 2 | 3;
+  title: string;
+  titleEn: string;
+  url: string;
+  /** Index into the books for jump type 2. */
+  bookIndex?: number;
+}
+
+export const AD_PLANS: AdPlan[] = [
+  { position: 'home', jumpType: 2, title: '本周主打', titleEn: 'Featured this week', url: '', bookIndex: 0 },
+  { position: 'home', jumpType: 3, title: '充值享好礼', titleEn: 'Top up and save', url: '' },
+  { position: 'home', jumpType: -1, title: '人气排行', titleEn: 'Popular ranking', url: '/home/ranked' },
+  { position: 'home', jumpType: -2, title: '关于我们', titleEn: 'About us', url: 'https://example.com/' },
+  { position: 'list', jumpType: 2, title: '编辑推荐', titleEn: 'Editor pick', url: '', bookIndex: 5 },
+  { position: 'list', jumpType: 3, title: '开通VIP', titleEn: 'Become VIP', url: '' },
+  { position: 'list', jumpType: -1, title: '看视频', titleEn: 'Watch videos', url: '/vod' },
+  { position: 'vod', jumpType: 3, title: '购买金币', titleEn: 'Buy coins', url: '' },
+  { position: 'vod', jumpType: -2, title: '更多精彩', titleEn: 'More to see', url: 'https://example.com/' },
+];
+
+export const HOT_WORD_COUNT = 8;
+
+/**
+ * Inserts the whole demo catalogue in one transaction, or nothing (null) when books appeared in the
+ * meantime: on PostgreSQL several nodes may start at once, so they queue on an advisory lock.
+ */
+export async function insertCatalogue(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  rng: Rng,
+  books: BookPlan[],
+  vods: VodPlan[],
+  art: SeedArtSet,
+  now = Date.now(),
+): Promise<SeedCounts | null> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    if (await trx.selectFrom('books').select('id').limit(1).executeTakeFirst()) return null;
+    const categoryIds: number[] = [];
+    for (const [i, name] of CATEGORY_NAMES.entries()) {
+      const row = await trx
+        .insertInto('categories')
+        .values({ name, sort: i })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      categoryIds.push(row.id);
+    }
+
+    const bookIds: number[] = [];
+    for (const [i, b] of books.entries()) {
+      const row = await trx
+        .insertInto('books')
+        .values({
+          title: b.title,
+          author: b.author,
+          cover_hash: art.covers[i]!.cover,
+          hori_cover_hash: art.covers[i]!.hori,
+          publish_status: b.publish,
+          recommend: b.recommend,
+          read_count: b.readCount,
+          week_read_count: b.weekReadCount,
+          abstract: b.abstract,
+          category_id: categoryIds[b.categoryIndex]!,
+          chapter_count: b.chapters,
+          vip_free: b.vipFree ? 1 : 0,
+          three_d: b.threeD ? 1 : 0,
+          search_text: searchText(b.title, b.author),
+          created_at: hoursAgo(now, b.createdDaysAgo * 24),
+          updated_at: hoursAgo(now, b.updatedHoursAgo),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      bookIds.push(row.id);
+    }
+
+    // Chapters: one batch per book, then their ids by number for the pages.
+    const pageRows: Record<string, unknown>[] = [];
+    let chapterCount = 0;
+    for (const [i, b] of books.entries()) {
+      const bookId = bookIds[i]!;
+      const chapters = Array.from({ length: b.chapters }, (_, k) => {
+        const number = k + 1;
+        return {
+          book_id: bookId,
+          number,
+          title: `第${number}话 ${CHAPTER_WORDS[(i * 3 + k) % CHAPTER_WORDS.length]}`,
+          cover_hash: art.covers[i]!.hori,
+          // The first two chapters are free; later ones cost the book's price, a little more later on.
+          price: number <= 2 ? 0 : Math.min(30, b.basePrice + Math.floor((number - 3) / 10) * 2),
+          pic_split_count: b.split,
+          content: '',
+          updated_at: hoursAgo(now, b.updatedHoursAgo + (b.chapters - number) * 24 * 3),
+        };
+      });
+      await insertBatched(trx, 'chapters', chapters);
+      chapterCount += chapters.length;
+      const ids = await trx
+        .selectFrom('chapters')
+        .select(['id', 'number'])
+        .where('book_id', '=', bookId)
+        .execute();
+      const pool = art.pages.get(b.split)!;
+      for (const ch of ids) {
+        const pages: StoredPage[] = pool[(i + ch.number) % pool.length]!;
+        const n = rng.int(6, Math.min(10, pages.length));
+        for (let idx = 0; idx < n; idx++) {
+          const p = pages[idx]!;
+          pageRows.push({
+            chapter_id: ch.id,
+            idx,
+            width: p.width,
+            height: p.height,
+            parts: JSON.stringify(p.parts),
+          });
+        }
+      }
+    }
+    await insertBatched(trx, 'chapter_pages', pageRows);
+
+    // Curated showcase types; 'new' and 'hot' follow live data (see services/catalogue/lists.ts).
+    const order = (key: (b: BookPlan) => number) =>
+      books
+        .map((b, i) => ({ b, id: bookIds[i]! }))
+        .sort((x, y) => key(y.b) - key(x.b))
+        .map((x) => x.id);
+    const showcase = [
+      ...order((b) => b.recommend)
+        .slice(0, 12)
+        .map((id, sort) => ({ type: 'e_recommend', book_id: id, sort })),
+      ...order((b) => (b.publish === 'finish' ? b.readCount : -1))
+        .slice(0, 10)
+        .map((id, sort) => ({ type: 'kkbg', book_id: id, sort })),
+      ...order((b) => (b.publish === 'serialize' ? -b.createdDaysAgo : -1e9))
+        .slice(0, 10)
+        .map((id, sort) => ({ type: 'new_on', book_id: id, sort })),
+      ...order((b) => (b.threeD ? b.recommend : -1))
+        .slice(0, books.filter((b) => b.threeD).length)
+        .map((id, sort) => ({ type: 'three_d', book_id: id, sort })),
+    ];
+    await insertBatched(trx, 'showcase_items', showcase);
+
+    await insertBatched(
+      trx,
+      'ads',
+      AD_PLANS.map((a, i) => ({
+        position: a.position,
+        jump_type: a.jumpType,
+        biz_id: a.bookIndex === undefined ? 0 : bookIds[a.bookIndex]!,
+        url: a.url,
+        img_hash: art.ads[i]!,
+        title: a.title,
+        sort: i,
+      })),
+    );
+
+    const hot = order((b) => b.weekReadCount)
+      .slice(0, HOT_WORD_COUNT)
+      .map((id) => books[bookIds.indexOf(id)]!.title);
+    await insertBatched(
+      trx,
+      'hot_words',
+      hot.map((word, sort) => ({ word, sort })),
+    );
+
+    await insertBatched(
+      trx,
+      'vod_types',
+      VOD_TYPE_NAMES.map((name, i) => ({ id: i + 1, name, sort: i })),
+    );
+    const markerRows: Record<string, unknown>[] = [];
+    for (const [i, v] of vods.entries()) {
+      const clip = art.videos[i % art.videos.length]!;
+      const row = await trx
+        .insertInto('vods')
+        .values({
+          type_id: v.typeId,
+          name: v.name,
+          pic_hash: art.posters[i]!,
+          content: v.content,
+          price: v.price,
+          duration: clip.duration,
+          media_key: clip.mediaKey,
+          can_try: v.canTry ? 1 : 0,
+          play_count: v.playCount,
+          search_text: searchText(v.name),
+          created_at: hoursAgo(now, v.createdHoursAgo),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const m of clip.markers) {
+        markerRows.push({
+          vod_id: row.id,
+          offset: m.offset,
+          cover_hash: m.coverHash,
+          title: m.title,
+          describe: m.describe,
+        });
+      }
+    }
+    await insertBatched(trx, 'vod_markers', markerRows);
+
+    return {
+      categories: categoryIds.length,
+      books: bookIds.length,
+      chapters: chapterCount,
+      pages: pageRows.length,
+      vods: vods.length,
+    };
+  });
+}

@@ -1,0 +1,234 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { MOBILE_PATTERN, type FindAccountData, type SessionData, type UserInfo } from '../../contract/index.js';
+import type { Ctx } from '../context.js';
+import { nowIso } from '../db/portable.js';
+import type { DB } from '../db/schema.js';
+import { rewardBindMobile } from './ledger.js';
+import { burnVerify, generatePassword, hashPassword, verifyPassword } from './passwords.js';
+import { createSession, revokeSessions } from './session.js';
+import {
+  FIND_ACCOUNT_MISSES,
+  LOGIN_FAILURES,
+  clearAttempts,
+  isThrottled,
+  recordAttempt,
+  throttleKey,
+} from './throttle.js';
+import { getUserInfo } from './user-info.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A unique-key violation on SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** 'u' + 8 digits: short enough to type, 90 million of them. */
+const newAccount = () => `u${randomInt(10_000_000, 100_000_000)}`;
+const newVisitorId = () => randomBytes(12).toString('hex');
+
+export interface ClientFacts {
+  deviceId: string | null;
+  branchId: number;
+}
+
+/** Anonymous registration: a fresh account and password; the password is in this answer only. */
+export async function registerUser(
+  ctx: Ctx,
+  client: ClientFacts & { fromDomain: string | null },
+): Promise<SessionData> {
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password, ctx.config.scryptCostLog2);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            account: newAccount(),
+            password_hash: passwordHash,
+            visitor_id: newVisitorId(),
+            branch_id: client.branchId,
+            mobile: null,
+            from_domain: client.fromDomain,
+            device_id: client.deviceId,
+            balance: 0,
+            vip_type: 'none',
+            vip_end_at: null,
+            recharged: 0,
+            created_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const token = await createSession(trx, user.id);
+        return { ...(await getUserInfo(trx, user.id)), password, token };
+      });
+    } catch (err) {
+      // Another registration drew the same account number: draw again.
+      if (attempt < 5 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+export type LoginOutcome =
+  | { kind: 'ok'; data: SessionData }
+  | { kind: 'failed' }
+  | { kind: 'throttled' };
+
+async function findByLogin(db: Db, login: string) {
+  const q = db.selectFrom('users').select(['id', 'password_hash']);
+  const byAccount = await q.where('account', '=', login).executeTakeFirst();
+  if (byAccount || !MOBILE_PATTERN.test(login)) return byAccount;
+  return q.where('mobile', '=', login).executeTakeFirst();
+}
+
+/**
+ * Login by account or bound mobile. Failures are counted per login name in the database (shared by
+ * every node); an unknown name costs the same hashing time as a wrong password.
+ */
+export async function login(
+  ctx: Ctx,
+  input: { account: string; password: string },
+  client: ClientFacts,
+): Promise<LoginOutcome> {
+  const name = input.account.trim();
+  const key = throttleKey('login', name);
+  if (await isThrottled(ctx.db, key, LOGIN_FAILURES)) return { kind: 'throttled' };
+
+  const user = await findByLogin(ctx.db, name);
+  const valid = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : await burnVerify(input.password, ctx.config.scryptCostLog2);
+  if (!user || !valid) {
+    await recordAttempt(ctx.db, key, LOGIN_FAILURES);
+    return { kind: 'failed' };
+  }
+  await clearAttempts(ctx.db, key);
+  const data = await ctx.db.transaction().execute(async (trx) => {
+    if (client.deviceId) {
+      await trx.updateTable('users').set({ device_id: client.deviceId }).where('id', '=', user.id).execute();
+    }
+    const token = await createSession(trx, user.id);
+    return { ...(await getUserInfo(trx, user.id)), token };
+  });
+  return { kind: 'ok', data };
+}
+
+export type BindOutcome =
+  | { kind: 'ok'; user: UserInfo; rewarded: number }
+  | { kind: 'alreadyBound' }
+  | { kind: 'taken' }
+  | { kind: 'wrongPassword' };
+
+/**
+ * Binds a mobile to the user once, rewarding coins in the same transaction (once per account and
+ * once per mobile, enforced by the rewards table). When the client sends the password it is checked.
+ */
+export async function bindMobile(
+  ctx: Ctx,
+  userId: number,
+  mobile: string,
+  password: string | undefined,
+): Promise<BindOutcome> {
+  const me = await ctx.db
+    .selectFrom('users')
+    .select(['mobile', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (me.mobile !== null) return { kind: 'alreadyBound' };
+  if (password && !(await verifyPassword(password, me.password_hash))) return { kind: 'wrongPassword' };
+  const owner = await ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+  if (owner) return { kind: 'taken' };
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('users')
+        .set({ mobile })
+        .where('id', '=', userId)
+        .where('mobile', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return { kind: 'alreadyBound' } as const;
+      const rewarded = await rewardBindMobile(trx, userId, mobile);
+      return { kind: 'ok', user: await getUserInfo(trx, userId), rewarded } as const;
+    });
+  } catch (err) {
+    // Another account took the mobile between our check and the update.
+    if (isUniqueViolation(err)) return { kind: 'taken' };
+    throw err;
+  }
+}
+
+/** New password; every other session of the user ends, the caller's stays. */
+export async function changePassword(ctx: Ctx, userId: number, sessionId: number, password: string) {
+  const passwordHash = await hashPassword(password, ctx.config.scryptCostLog2);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    await revokeSessions(trx, userId, sessionId);
+  });
+}
+
+export type FindOutcome = { kind: 'ok'; data: FindAccountData } | { kind: 'notFound' } | { kind: 'throttled' };
+
+/**
+ * Account recovery by the day a payment was taken on this device: exactly one paying account must
+ * match. It gets a fresh password, loses all its sessions and gets a new one for this device.
+ */
+export async function findAccount(ctx: Ctx, deviceId: string, chargeDay: string): Promise<FindOutcome> {
+  const key = throttleKey('find', deviceId);
+  if (await isThrottled(ctx.db, key, FIND_ACCOUNT_MISSES)) return { kind: 'throttled' };
+  const rows = await ctx.db
+    .selectFrom('recharge_orders')
+    .select('user_id')
+    .distinct()
+    .where('status', '=', 'PAID')
+    .where('device_id', '=', deviceId)
+    .where('charge_day', '=', chargeDay)
+    .limit(2)
+    .execute();
+  if (rows.length !== 1) {
+    await recordAttempt(ctx.db, key, FIND_ACCOUNT_MISSES);
+    return { kind: 'notFound' };
+  }
+  const userId = rows[0].user_id;
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password, ctx.config.scryptCostLog2);
+  const data = await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, device_id: deviceId })
+      .where('id', '=', userId)
+      .returning('account')
+      .executeTakeFirstOrThrow();
+    await revokeSessions(trx, userId);
+    const token = await createSession(trx, userId);
+    return { account: user.account, password, token };
+  });
+  return { kind: 'ok', data };
+}
+
+/** Where a visitor came from (referrer and branch), with the user when signed in. */
+export async function recordUserMark(db: Db, userId: number | null, branchId: number, referUrl: string) {
+  await db
+    .insertInto('user_marks')
+    .values({ user_id: userId, branch_id: branchId, refer_url: referUrl, created_at: nowIso() })
+    .execute();
+}
+
+export async function recordContact(
+  db: Db,
+  entry: { userId: number | null; visitorId: string | null; contactType: string; contactPosition: string },
+) {
+  await db
+    .insertInto('contacts')
+    .values({
+      user_id: entry.userId,
+      visitor_id: entry.visitorId,
+      contact_type: entry.contactType,
+      contact_position: entry.contactPosition,
+      created_at: nowIso(),
+    })
+    .execute();
+}

@@ -1,0 +1,138 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  COVER_SIZE,
+  PAGE_SIZE_PX,
+  imageUrl,
+  type ChapterReadInfo,
+  type ChapterUnpaid,
+  type PicGroup,
+} from '../../../contract/index.js';
+import type { DB } from '../../db/schema.js';
+import { chapterAccess } from '../access.js';
+
+export type ReadResult =
+  { kind: 'ok'; info: ChapterReadInfo } | { kind: 'missing' } | { kind: 'locked'; unpaid: ChapterUnpaid };
+
+/** Parts are a JSON array of image hashes; a damaged row yields no parts rather than a crash. */
+function parseParts(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Opens chapter `number` of a book for the caller. Locked chapters answer what the buy dialog needs;
+ * readable ones answer the pages and count a read (and, for a signed-in caller, the reading history).
+ */
+export async function readChapter(
+  db: Kysely<DB>,
+  userId: number | null,
+  bookId: number,
+  number: number,
+  now: Date = new Date(),
+): Promise<ReadResult> {
+  const book = await db
+    .selectFrom('books')
+    .select(['id', 'title', 'cover_hash', 'vip_free'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+  if (!book) return { kind: 'missing' };
+  const chapter = await db
+    .selectFrom('chapters')
+    .select(['id', 'number', 'title', 'price', 'pic_split_count', 'content'])
+    .where('book_id', '=', bookId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  if (!chapter) return { kind: 'missing' };
+
+  const access = await chapterAccess(db, userId, chapter, book, now);
+  if (access === 'locked') {
+    const user =
+      userId === null
+        ? undefined
+        : await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
+    return {
+      kind: 'locked',
+      unpaid: {
+        bookId: book.id,
+        bookName: book.title,
+        bookVipFree: book.vip_free === 1,
+        chapterId: chapter.id,
+        number: chapter.number,
+        title: chapter.title,
+        price: chapter.price,
+        balance: user?.balance ?? 0,
+      },
+    };
+  }
+
+  const [pages, bounds] = await Promise.all([
+    db
+      .selectFrom('chapter_pages')
+      .select(['width', 'height', 'parts'])
+      .where('chapter_id', '=', chapter.id)
+      .orderBy('idx')
+      .execute(),
+    db
+      .selectFrom('chapters')
+      .where('book_id', '=', bookId)
+      .select((eb) => [
+        eb.fn.max(eb.case().when('number', '<', number).then(eb.ref('number')).end()).as('last'),
+        eb.fn.min(eb.case().when('number', '>', number).then(eb.ref('number')).end()).as('next'),
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>('price').as('bookPrice'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const bookPics: PicGroup[] = pages.map((p) => ({
+    width: p.width,
+    height: p.height,
+    parts: parseParts(p.parts).map((h) => imageUrl(h, PAGE_SIZE_PX)),
+  }));
+
+  await recordRead(db, userId, bookId, number, now);
+  return {
+    kind: 'ok',
+    info: {
+      bookId: book.id,
+      bookName: book.title,
+      bookCover: imageUrl(book.cover_hash, COVER_SIZE),
+      bookPics,
+      picSplitCount: Math.min(4, Math.max(1, chapter.pic_split_count)),
+      bookPrice: Number(bounds.bookPrice ?? 0),
+      bookVipFree: book.vip_free === 1,
+      chapterId: chapter.id,
+      content: chapter.content,
+      lastNumber: Number(bounds.last ?? 0),
+      nextNumber: Number(bounds.next ?? 0),
+      number: chapter.number,
+      price: chapter.price,
+      title: chapter.title,
+      totalNumber: Number(bounds.total),
+    },
+  };
+}
+
+/** Counts a read and remembers where a signed-in reader is, in one transaction. */
+async function recordRead(db: Kysely<DB>, userId: number | null, bookId: number, number: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('books')
+      .set({
+        read_count: sql`read_count + 1`,
+        week_read_count: sql`week_read_count + 1`,
+      })
+      .where('id', '=', bookId)
+      .execute();
+    if (userId === null) return;
+    const updatedAt = now.toISOString();
+    await trx
+      .insertInto('read_history')
+      .values({ user_id: userId, book_id: bookId, number, updated_at: updatedAt })
+      .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet({ number, updated_at: updatedAt }))
+      .execute();
+  });
+}

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  COVER_SIZE,
+  GUESS_LIKE_SIZE,
+  VOD_PAGE_SIZE,
+  VOD_SHELF_SIZE,
+  VOD_TRIAL_SECONDS,
+  imageUrl,
+  type Vod,
+  type VodIndexData,
+  type VodList,
+} from '../../../contract/index.js';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/schema.js';
+import { vodPlayUrl } from '../../media/vod-urls.js';
+import { vodAccess } from '../access.js';
+import { offsetOf, totalPages } from './paging.js';
+import { POSTER_SIZE, VOD_BRIEF_COLUMNS, toVodBrief } from './vod-rows.js';
+
+/** Video home: one shelf of the newest videos per type that has any, in type order. */
+export async function vodIndex(db: Kysely<DB>): Promise<VodIndexData> {
+  const types = await db
+    .selectFrom('vod_types')
+    .select(['id', 'name'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const shelves = await Promise.all(
+    types.map(async (t) => ({
+      typeId: t.id,
+      typeName: t.name,
+      vods: (
+        await db
+          .selectFrom('vods')
+          .select(VOD_BRIEF_COLUMNS)
+          .where('type_id', '=', t.id)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(VOD_SHELF_SIZE)
+          .execute()
+      ).map(toVodBrief),
+    })),
+  );
+  return shelves.filter((s) => s.vods.length > 0);
+}
+
+/** Videos of one type (0: all), newest first. */
+export async function vodPage(db: Kysely<DB>, typeId: number, page: number): Promise<VodList> {
+  let rows = db.selectFrom('vods').select(VOD_BRIEF_COLUMNS);
+  let count = db.selectFrom('vods').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (typeId) {
+    rows = rows.where('type_id', '=', typeId);
+    count = count.where('type_id', '=', typeId);
+  }
+  const [list, n] = await Promise.all([
+    rows
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(VOD_PAGE_SIZE)
+      .offset(offsetOf(page, VOD_PAGE_SIZE))
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { list: list.map(toVodBrief), totalPage: totalPages(Number(n.n), VOD_PAGE_SIZE) };
+}
+
+/**
+ * The video for the caller: the full playlist when bought (or free), else the trial playlist with
+ * the trial length; null when there is no such video. Counts a play.
+ */
+export async function vodWatch(
+  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret'> },
+  userId: number,
+  vodId: number,
+): Promise<Vod | null> {
+  const { db } = ctx;
+  const vod = await db
+    .selectFrom('vods')
+    .select([...VOD_BRIEF_COLUMNS, 'content', 'media_key', 'can_try'])
+    .where('id', '=', vodId)
+    .executeTakeFirst();
+  if (!vod) return null;
+  const [access, markers, guess] = await Promise.all([
+    vodAccess(db, userId, vod),
+    db
+      .selectFrom('vod_markers')
+      .select(['offset', 'cover_hash', 'title', 'describe'])
+      .where('vod_id', '=', vodId)
+      .orderBy('offset')
+      .execute(),
+    db
+      .selectFrom('vods')
+      .select(VOD_BRIEF_COLUMNS)
+      .where('type_id', '=', vod.type_id)
+      .where('id', '!=', vodId)
+      .orderBy('play_count', 'desc')
+      .orderBy('id', 'desc')
+      .limit(GUESS_LIKE_SIZE)
+      .execute(),
+  ]);
+  await db
+    .updateTable('vods')
+    .set({ play_count: sql`play_count + 1` })
+    .where('id', '=', vodId)
+    .execute();
+  const full = access !== 'locked';
+  return {
+    ...toVodBrief(vod),
+    vodPlayUrl: vodPlayUrl(ctx, { mediaKey: vod.media_key, userId, full }),
+    vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE),
+    vodContent: vod.content,
+    bought: access === 'bought',
+    canTryWatch: !full && vod.can_try === 1 && vod.price > 0,
+    trialSeconds: full ? 0 : VOD_TRIAL_SECONDS,
+    markers: markers.map((m) => ({
+      offset: Number(m.offset),
+      coverUrl: imageUrl(m.cover_hash, COVER_SIZE),
+      title: m.title,
+      describe: m.describe,
+    })),
+    guessLikeList: guess.map(toVodBrief),
+  };
+}

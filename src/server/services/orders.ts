@@ -1,0 +1,336 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import {
+  Msg,
+  ORDER_EXPIRY_MS,
+  type PayApplyQuery,
+  type PayBody,
+  type PayData,
+} from '../../contract/index.js';
+import type { Config } from '../config.js';
+import { nowIso } from '../db/portable.js';
+import type { DB, RechargeOrdersTable } from '../db/schema.js';
+import { applyCoins } from './ledger.js';
+import { moneyClock, shanghaiDay } from './pay/clock.js';
+import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
+import { applyTicket, safeReturnUrl, verifyApplyTicket } from './pay/ticket.js';
+
+/** Bad pay input: the route answers HTTP 400 with this message. */
+export class PayInputError extends Error {}
+
+export interface OrderDeps {
+  db: Kysely<DB>;
+  config: Config;
+  providers: ProviderRegistry;
+}
+
+export interface CreateOrderInput {
+  userId: number;
+  deviceId: string | null;
+  body: z.infer<typeof PayBody>;
+  /** Origins a return URL may point at (ours). */
+  ownOrigins: string[];
+}
+
+const StoredPayData = z.object({
+  payUrl: z.string().nullable(),
+  appPayData: z.record(z.string(), z.string()).nullable(),
+});
+
+function newOutTradeNo(now: Date): string {
+  return `IR${shanghaiDay(now).replaceAll('-', '')}${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * Opens a recharge order: the channel must be enabled for the app type, the package must exist for the
+ * purpose, and the amount must be the package's price. The provider then opens its side.
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  input: CreateOrderInput,
+  now = moneyClock.now(),
+): Promise<PayData> {
+  const { db, config, providers } = deps;
+  const { body } = input;
+  const channel = await db
+    .selectFrom('pay_channels')
+    .selectAll()
+    .where('sub_type_code', '=', body.payChannel)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  const appTypes = channel?.app_types.split(',').map((s) => s.trim()) ?? [];
+  if (!channel || !appTypes.includes(body.appType)) throw new PayInputError(Msg.payChannelUnavailable);
+  const initiator = channel.initiator_code === 'app' ? 'app' : 'wap_pay';
+  const provider = providers.get(channel.provider);
+  if (!provider) throw new PayInputError(Msg.payChannelUnavailable);
+  const payConfig = await db
+    .selectFrom('pay_configs')
+    .selectAll()
+    .where('id', '=', body.payPurposeId)
+    .where('type', '=', body.payPurpose)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  if (!payConfig) throw new PayInputError(Msg.payConfigNotFound);
+  if (body.rechargerAmount !== payConfig.amount_level) throw new PayInputError(Msg.payAmountMismatch);
+
+  const outTradeNo = newOutTradeNo(now);
+  const expireAt = new Date(now.getTime() + ORDER_EXPIRY_MS).toISOString();
+  const returnUrl = safeReturnUrl(body.returnUrl, input.ownOrigins);
+  await db
+    .insertInto('recharge_orders')
+    .values({
+      out_trade_no: outTradeNo,
+      user_id: input.userId,
+      device_id: input.deviceId,
+      pay_config_id: payConfig.id,
+      pay_channel: channel.sub_type_code,
+      purpose: payConfig.type,
+      amount: payConfig.amount_level,
+      status: 'CREATED',
+      provider: channel.provider,
+      provider_trade_no: null,
+      return_url: returnUrl,
+      created_at: now.toISOString(),
+      expire_at: expireAt,
+      paid_at: null,
+      charge_day: null,
+    })
+    .execute();
+  const created = await provider.create({
+    outTradeNo,
+    amount: payConfig.amount_level,
+    subject: payConfig.title,
+    channel: {
+      subTypeCode: channel.sub_type_code,
+      superiorCode: channel.superior_code,
+      initiatorCode: initiator,
+    },
+    expireAt,
+    returnUrl,
+  });
+  await db
+    .updateTable('recharge_orders')
+    .set({
+      provider_trade_no: created.providerTradeNo,
+      pay_data: JSON.stringify({ payUrl: created.payUrl, appPayData: created.appPayData }),
+    })
+    .where('out_trade_no', '=', outTradeNo)
+    .execute();
+
+  const expires = Date.parse(expireAt);
+  const apply = new URLSearchParams({
+    rechargerAmount: String(body.rechargerAmount),
+    payPurposeId: String(body.payPurposeId),
+    payChannel: body.payChannel,
+    payPurpose: body.payPurpose,
+    appType: body.appType,
+    userId: String(input.userId),
+    orderNo: outTradeNo,
+    expires: String(expires),
+    ticket: applyTicket(config.paySecret, outTradeNo, input.userId, expires),
+  });
+  return {
+    orderNo: outTradeNo,
+    initiatorCode: initiator,
+    payUrl: created.payUrl,
+    appPayData: created.appPayData,
+    expireAt,
+    applyUrl: `${config.publicUrl}/h5/pay/apply?${apply.toString()}`,
+  };
+}
+
+export type ApplyResult = { initiator: 'wap_pay'; payUrl: string } | { initiator: 'app'; data: PayData };
+
+/**
+ * /h5/pay/apply: the signed URL from createOrder, once, before the order expires, with fields matching
+ * the order. wap_pay answers the cashier URL to redirect to; app answers the app-pay data.
+ */
+export async function applyOrder(
+  deps: OrderDeps,
+  q: z.infer<typeof PayApplyQuery>,
+  now = moneyClock.now(),
+): Promise<ApplyResult> {
+  const { db, config } = deps;
+  const invalid = () => new PayInputError(Msg.payLinkInvalid);
+  if (
+    !verifyApplyTicket(config.paySecret, {
+      orderNo: q.orderNo,
+      userId: q.userId,
+      expires: q.expires,
+      ticket: q.ticket,
+    })
+  )
+    throw invalid();
+  const order = await db
+    .selectFrom('recharge_orders')
+    .selectAll()
+    .where('out_trade_no', '=', q.orderNo)
+    .executeTakeFirst();
+  if (!order || order.user_id !== q.userId || Date.parse(order.expire_at) !== q.expires) throw invalid();
+  if (q.expires <= now.getTime()) throw new PayInputError(Msg.orderExpired);
+  if (order.status === 'PAID') throw new PayInputError(Msg.orderPaid);
+  if (
+    order.amount !== q.rechargerAmount ||
+    order.pay_config_id !== q.payPurposeId ||
+    order.pay_channel !== q.payChannel ||
+    order.purpose !== q.payPurpose
+  )
+    throw new PayInputError(Msg.payAmountMismatch);
+  const used = await db
+    .updateTable('recharge_orders')
+    .set({ applied_at: now.toISOString() })
+    .where('out_trade_no', '=', q.orderNo)
+    .where('applied_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!used) throw invalid();
+  const stored = StoredPayData.safeParse(JSON.parse(order.pay_data ?? 'null'));
+  if (!stored.success) throw invalid();
+  if (stored.data.payUrl) return { initiator: 'wap_pay', payUrl: stored.data.payUrl };
+  return {
+    initiator: 'app',
+    data: {
+      orderNo: order.out_trade_no,
+      initiatorCode: 'app',
+      payUrl: null,
+      appPayData: stored.data.appPayData,
+      expireAt: order.expire_at,
+    },
+  };
+}
+
+export type NotifyOutcome = 'credited' | 'late' | 'duplicate' | 'rejected';
+
+async function logNotification(
+  db: Kysely<DB>,
+  row: {
+    provider: string;
+    outTradeNo: string | null;
+    notifyId: string | null;
+    outcome: NotifyOutcome;
+    detail: string;
+  },
+) {
+  await db
+    .insertInto('pay_notifications')
+    .values({
+      provider: row.provider.slice(0, 32),
+      out_trade_no: (row.outTradeNo ?? '').slice(0, 64),
+      notify_id: (row.notifyId ?? '').slice(0, 64),
+      outcome: row.outcome,
+      detail: row.detail.slice(0, 500),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** VIP runs from the later of now and the current end, plus the package's days. */
+export function extendVipEnd(currentEnd: string | null, now: Date, days: number): string {
+  const end = currentEnd ? Date.parse(currentEnd) : Number.NaN;
+  const from = Number.isNaN(end) ? now.getTime() : Math.max(end, now.getTime());
+  return new Date(from + days * 86_400_000).toISOString();
+}
+
+/** Credits a just-paid order: coins through the ledger, or VIP days; marks the user as recharged. */
+async function deliver(
+  trx: Transaction<DB>,
+  order: Pick<RechargeOrdersTable, 'user_id' | 'pay_config_id' | 'purpose' | 'out_trade_no'>,
+  now: Date,
+) {
+  // Taking the user row lock first makes the VIP read below see any concurrent commit (READ COMMITTED).
+  await trx.updateTable('users').set({ recharged: 1 }).where('id', '=', order.user_id).execute();
+  const cfg = await trx
+    .selectFrom('pay_configs')
+    .selectAll()
+    .where('id', '=', order.pay_config_id)
+    .executeTakeFirstOrThrow();
+  if (order.purpose === 'vip') {
+    const user = await trx
+      .selectFrom('users')
+      .select(['vip_end_at'])
+      .where('id', '=', order.user_id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({ vip_type: cfg.vip_type, vip_end_at: extendVipEnd(user.vip_end_at, now, cfg.vip_days) })
+      .where('id', '=', order.user_id)
+      .execute();
+    return;
+  }
+  const coins = cfg.item_count + cfg.present_count;
+  if (coins > 0) {
+    await applyCoins(trx, {
+      userId: order.user_id,
+      amount: coins,
+      kind: 'recharge',
+      refType: 'recharge_order',
+      refId: order.out_trade_no,
+    });
+  }
+}
+
+/**
+ * A provider's asynchronous notification. Verified (signature, then amount against our order), then in
+ * ONE transaction the order turns PAID only if it was not (exactly one row) and is credited; a copy
+ * finds zero rows and changes nothing. The acknowledgement goes out only after the commit. A
+ * notification after expiry still credits (the money was taken) and is logged 'late'.
+ */
+export async function handleNotify(
+  deps: OrderDeps,
+  providerName: string,
+  request: NotifyRequest,
+  now = moneyClock.now(),
+): Promise<{ status: number; body: string; outcome: NotifyOutcome }> {
+  const { db, providers } = deps;
+  const provider = providers.get(providerName);
+  if (!provider) return { status: 404, body: 'fail', outcome: 'rejected' };
+  const verified = await provider.verifyNotify(request);
+  const refuse = async (outTradeNo: string | null, notifyId: string | null, detail: string) => {
+    await logNotification(db, { provider: providerName, outTradeNo, notifyId, outcome: 'rejected', detail });
+    return { ...provider.refuse(), outcome: 'rejected' as const };
+  };
+  if (!verified.ok) return refuse(verified.outTradeNo, verified.notifyId, verified.reason);
+  const order = await db
+    .selectFrom('recharge_orders')
+    .selectAll()
+    .where('out_trade_no', '=', verified.outTradeNo)
+    .executeTakeFirst();
+  if (!order || order.provider !== providerName)
+    return refuse(verified.outTradeNo, verified.notifyId, 'unknown order');
+  if (verified.amount !== order.amount)
+    return refuse(
+      verified.outTradeNo,
+      verified.notifyId,
+      `amount ${verified.amount} != order ${order.amount}`,
+    );
+
+  const outcome = await db.transaction().execute(async (trx): Promise<NotifyOutcome> => {
+    const paid = await trx
+      .updateTable('recharge_orders')
+      .set({
+        status: 'PAID',
+        paid_at: verified.paidAt,
+        charge_day: shanghaiDay(new Date(verified.paidAt)),
+        provider_trade_no: verified.providerTradeNo,
+      })
+      .where('out_trade_no', '=', order.out_trade_no)
+      .where('status', '<>', 'PAID')
+      .returningAll()
+      .executeTakeFirst();
+    let result: NotifyOutcome = 'duplicate';
+    if (paid) {
+      await deliver(trx, paid, now);
+      result = Date.parse(order.expire_at) < now.getTime() ? 'late' : 'credited';
+    }
+    await logNotification(trx, {
+      provider: providerName,
+      outTradeNo: order.out_trade_no,
+      notifyId: verified.notifyId,
+      outcome: result,
+      detail: `amount ${verified.amount}`,
+    });
+    return result;
+  });
+  return { ...provider.acknowledge(), outcome };
+}

@@ -1,0 +1,125 @@
+import type { Kysely, Transaction } from 'kysely';
+import { COVER_SIZE, imageUrl, VOD_PAGE_SIZE, type VodShelfPage } from '../../contract/index.js';
+import { nowIso } from '../db/portable.js';
+import type { DB } from '../db/schema.js';
+import { chapterAccess, type ItemType } from './access.js';
+import { applyCoins, InsufficientCoins } from './ledger.js';
+import { moneyClock } from './pay/clock.js';
+
+export type BuyOutcome =
+  /** Charged `price` now. */
+  | { status: 'bought'; charged: number; balance: number }
+  /** Nothing charged: bought before, free, or VIP-free for a running VIP. */
+  | { status: 'owned' | 'free' | 'vip'; charged: 0; balance: number }
+  | { status: 'not_enough_coins'; balance: number }
+  | { status: 'not_found' };
+
+/** PostgreSQL 23505 / SQLite SQLITE_CONSTRAINT_UNIQUE: a concurrent twin won the race. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+async function balanceOf(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+/**
+ * Buys an item once: in one transaction the purchase row is inserted ON CONFLICT DO NOTHING (no row:
+ * already owned, nothing charged), then the price leaves through the ledger with the conditional
+ * balance update; too few coins throws and rolls both back.
+ */
+async function buyOnce(
+  db: Kysely<DB>,
+  userId: number,
+  itemType: ItemType,
+  itemId: number,
+  price: number,
+): Promise<BuyOutcome> {
+  try {
+    return await db.transaction().execute(async (trx: Transaction<DB>): Promise<BuyOutcome> => {
+      const purchase = await trx
+        .insertInto('purchases')
+        .values({ user_id: userId, item_type: itemType, item_id: itemId, price, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['user_id', 'item_type', 'item_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!purchase) return { status: 'owned', charged: 0, balance: await balanceOf(trx, userId) };
+      const { balance } = await applyCoins(trx, {
+        userId,
+        amount: -price,
+        kind: 'purchase',
+        refType: 'purchase',
+        refId: purchase.id,
+      });
+      return { status: 'bought', charged: price, balance };
+    });
+  } catch (err) {
+    if (err instanceof InsufficientCoins)
+      return { status: 'not_enough_coins', balance: await balanceOf(db, userId) };
+    if (isUniqueViolation(err)) return { status: 'owned', charged: 0, balance: await balanceOf(db, userId) };
+    throw err;
+  }
+}
+
+/** Chapter buy: free chapters and VIP-free books for a running VIP cost nothing and record nothing. */
+export async function buyChapter(
+  db: Kysely<DB>,
+  userId: number,
+  chapterId: number,
+  now: Date = moneyClock.now(),
+): Promise<BuyOutcome> {
+  const chapter = await db
+    .selectFrom('chapters')
+    .innerJoin('books', 'books.id', 'chapters.book_id')
+    .select(['chapters.id', 'chapters.price', 'books.vip_free'])
+    .where('chapters.id', '=', chapterId)
+    .executeTakeFirst();
+  if (!chapter) return { status: 'not_found' };
+  const access = await chapterAccess(db, userId, chapter, chapter, now);
+  if (access === 'free' || access === 'vip' || access === 'bought') {
+    const status = access === 'bought' ? 'owned' : access;
+    return { status, charged: 0, balance: await balanceOf(db, userId) };
+  }
+  return buyOnce(db, userId, 'chapter', chapter.id, chapter.price);
+}
+
+/** Video buy: VIP does not make videos free (spec §6); price 0 is free. */
+export async function buyVod(db: Kysely<DB>, userId: number, vodId: number): Promise<BuyOutcome> {
+  const vod = await db.selectFrom('vods').select(['id', 'price']).where('id', '=', vodId).executeTakeFirst();
+  if (!vod) return { status: 'not_found' };
+  if (vod.price <= 0) return { status: 'free', charged: 0, balance: await balanceOf(db, userId) };
+  return buyOnce(db, userId, 'vod', vod.id, vod.price);
+}
+
+/** The caller's bought videos, newest purchase first. */
+export async function boughtVods(db: Kysely<DB>, userId: number, page: number): Promise<VodShelfPage> {
+  const base = db
+    .selectFrom('purchases')
+    .innerJoin('vods', 'vods.id', 'purchases.item_id')
+    .where('purchases.user_id', '=', userId)
+    .where('purchases.item_type', '=', 'vod');
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['vods.id', 'vods.name', 'vods.pic_hash', 'vods.price', 'vods.type_id', 'vods.duration'])
+      .orderBy('purchases.id', 'desc')
+      .limit(VOD_PAGE_SIZE)
+      .offset((page - 1) * VOD_PAGE_SIZE)
+      .execute(),
+  ]);
+  const totalCount = Number(n);
+  return {
+    list: rows.map((v) => ({
+      vodId: v.id,
+      vodName: v.name,
+      vodPic: imageUrl(v.pic_hash, COVER_SIZE),
+      vodPointsPlay: v.price,
+      typeId: v.type_id,
+      vodDuration: v.duration,
+    })),
+    totalCount,
+    totalPage: Math.ceil(totalCount / VOD_PAGE_SIZE),
+  };
+}

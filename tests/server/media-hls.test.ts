@@ -1,0 +1,168 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOD_TRIAL_SECONDS, importImageKey, imageUrl } from '../../src/contract/index.js';
+import { runFfmpeg } from '../../src/server/media/ffmpeg.js';
+import type { VodMedia } from '../../src/server/media/hls.js';
+import type { MediaCtx } from '../../src/server/media/images.js';
+import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
+import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
+import { signVod, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const CLIP_SECONDS = 46;
+let t: TestApp;
+let ctx: MediaCtx;
+let media: VodMedia;
+let key: string;
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
+  // A tiny source file with two tagged audio tracks and two subtitle files beside it.
+  const src = join(t.config.dataDir, 'clip.mp4');
+  await runFfmpeg([
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=160x90:rate=25:duration=${CLIP_SECONDS}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=880:duration=${CLIP_SECONDS}`],
+    ...[
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-map',
+      '2:a',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+    ],
+    ...['-metadata:s:a:0', 'language=chi', '-metadata:s:a:1', 'language=eng', src],
+  ]);
+  const cue = (text: string) => `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n${text}\n`;
+  writeFileSync(join(t.config.dataDir, 'clip.zh.vtt'), cue('你好'));
+  writeFileSync(join(t.config.dataDir, 'clip.en.vtt'), cue('Hello'));
+  media = await ingestVideoFile(ctx, src);
+  key = media.mediaKey;
+});
+afterAll(() => t?.close());
+
+const trialMaster = () => vodPlayUrl(ctx, { mediaKey: key, userId: 7, full: false });
+const fullMaster = (userId = 7) => vodPlayUrl(ctx, { mediaKey: key, userId, full: true });
+const base = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+
+describe('HLS ingest', () => {
+  it('writes a master with two renditions, two audio tracks and two subtitle tracks', async () => {
+    const res = await get(fullMaster());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const master = res.body;
+    expect(master.match(/#EXT-X-STREAM-INF:/g)!.length).toBeGreaterThanOrEqual(2);
+    expect(master.match(/TYPE=AUDIO/g)).toHaveLength(2);
+    expect(master.match(/TYPE=SUBTITLES/g)).toHaveLength(2);
+    expect(master).toContain('LANGUAGE="zh",NAME="中文",DEFAULT=YES');
+    expect(master).toContain('LANGUAGE="en",NAME="English",DEFAULT=NO');
+    expect(master).toMatch(/RESOLUTION=\d+x\d+/);
+    expect(media.duration).toBeGreaterThan(CLIP_SECONDS - 1);
+    expect(media.duration).toBeLessThan(CLIP_SECONDS + 1);
+    expect(media.markers.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stores the poster and marker frames as encrypted images', async () => {
+    for (const h of [media.posterHash, ...media.markers.map((m) => m.coverHash)]) {
+      expect((await get(imageUrl(h, 180))).statusCode).toBe(200);
+    }
+  });
+
+  it('serves every playlist, segment and subtitle of the full master under the signature', async () => {
+    const prefix = base(fullMaster());
+    const master = (await get(fullMaster())).body;
+    const uris = [...master.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!);
+    uris.push(...master.split('\n').filter((l) => l.endsWith('.m3u8')));
+    for (const uri of uris) {
+      const pl = await get(prefix + uri);
+      expect(pl.statusCode, uri).toBe(200);
+      const segs = parseMediaPlaylist(pl.body);
+      expect(pl.body.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+      const last = segs.at(-1)!;
+      const seg = await get(base(prefix + uri) + last.uri);
+      expect(seg.statusCode, last.uri).toBe(200);
+      expect(seg.headers['content-type']).toMatch(/video\/mp2t|text\/vtt/);
+      if (uri.startsWith('subs/')) expect(seg.body.startsWith('WEBVTT\nX-TIMESTAMP-MAP=')).toBe(true);
+      else expect(seg.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+    }
+  });
+});
+
+describe('trial', () => {
+  it('lists only the first 40 s in every trial media playlist', async () => {
+    const master = (await get(trialMaster())).body;
+    expect(master.match(/#EXT-X-STREAM-INF:/g)!.length).toBeGreaterThanOrEqual(2);
+    const lists = master.split('\n').filter((l) => l.endsWith('.m3u8'));
+    lists.push(...[...master.matchAll(/TYPE=AUDIO.*URI="([^"]+)"/g)].map((m) => m[1]!));
+    expect(lists.length).toBeGreaterThanOrEqual(4);
+    for (const uri of lists) {
+      const body = (await get(base(trialMaster()) + uri)).body;
+      const sum = totalDuration(parseMediaPlaylist(body));
+      expect(sum, uri).toBeGreaterThanOrEqual(VOD_TRIAL_SECONDS - 2.5);
+      expect(sum, uri).toBeLessThanOrEqual(VOD_TRIAL_SECONDS + 2.5);
+      expect(body.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    }
+  });
+
+  it('refuses a segment past 40 s without a signature and serves it with one', async () => {
+    const full = parseMediaPlaylist((await get(base(fullMaster()) + 'v60/index.m3u8')).body);
+    expect(totalDuration(full)).toBeGreaterThan(VOD_TRIAL_SECONDS + 2);
+    const late = full.at(-1)!.uri; // starts after 40 s
+    const early = full[0]!.uri;
+    expect((await get(`/media/vod/${key}/trial/v60/${early}`)).statusCode).toBe(200);
+    expect((await get(`/media/vod/${key}/trial/v60/${late}`)).statusCode).toBe(403);
+    expect((await get(`/media/vod/${key}/v60/${late}`)).statusCode).toBe(403);
+    expect((await get(`/media/vod/${key}/v60/index.m3u8`)).statusCode).toBe(403);
+    expect((await get(`/media/vod/${key}/master.m3u8`)).statusCode).toBe(403);
+    expect((await get(`${base(fullMaster())}v60/${late}`)).statusCode).toBe(200);
+  });
+
+  it('refuses forged, tampered, expired and other-user signatures', async () => {
+    const late = parseMediaPlaylist((await get(base(fullMaster()) + 'v60/index.m3u8')).body).at(-1)!.uri;
+    const [, , , , , uid, exp, sig] = fullMaster().split('/') as string[];
+    const seg = (u: string, e: string, s: string) => get(`/media/vod/${key}/s/${u}/${e}/${s}/v60/${late}`);
+    expect((await seg(uid!, exp!, sig!)).statusCode).toBe(200);
+    expect((await seg(uid!, exp!, 'A'.repeat(43))).statusCode).toBe(403);
+    expect((await seg('8', exp!, sig!)).statusCode).toBe(403); // another user's id with this signature
+    expect((await seg(uid!, String(Number(exp) + 3600), sig!)).statusCode).toBe(403); // extended expiry
+    const past = Math.floor(Date.now() / 1000) - 10;
+    expect((await seg(uid!, String(past), signVod(ctx.config, key, 7, past))).statusCode).toBe(403);
+    // A valid signature for another media key does not open this one.
+    const other = signVod(ctx.config, 'demo-a-v1', 7, Number(exp));
+    expect((await seg(uid!, exp!, other)).statusCode).toBe(403);
+    // A signature made with another secret.
+    const foreign = signVod({ paySecret: 'not-the-server-secret' }, key, 7, Number(exp));
+    expect((await seg(uid!, exp!, foreign)).statusCode).toBe(403);
+  });
+
+  it('serves subtitles to the trial (the text is not the paid asset) and rejects odd paths', async () => {
+    const vtt = await get(`/media/vod/${key}/trial/subs/zh.vtt`);
+    expect(vtt.statusCode).toBe(200);
+    expect(vtt.headers['content-type']).toContain('text/vtt');
+    expect(vtt.body).toContain('你好');
+    for (const url of [
+      `/media/vod/${key}/trial/meta.json`,
+      `/media/vod/${key}/trial/../meta.json`,
+      `/media/vod/${key}/trial/..%2Fmeta.json`,
+      `/media/vod/${key}/trial/v60/..%2F..%2Fmeta.json`,
+      `/media/vod/..%2F..%2Finkreel.sqlite/trial/master.m3u8`,
+      `/media/vod/${key}/trial/subs/zh.vtt%00`,
+      '/media/vod/nope/trial/master.m3u8',
+    ]) {
+      const res = await get(url);
+      expect([403, 404], url).toContain(res.statusCode);
+      expect(res.body).not.toContain('mediaKey');
+    }
+  });
+});

@@ -1,0 +1,190 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Api, Header } from '../../src/contract';
+
+const HOST = 'http://api.test';
+const user = { userId: 42, account: 'u42', visitorId: 'v', branchId: 0, vipType: 'none' };
+
+interface Seen {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: string;
+}
+
+function json(data: unknown, status = 200) {
+  return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A fake server: register hands out a token after a delay, other calls echo ok. */
+function fakeServer(handle?: (r: Seen) => Response | undefined) {
+  const seen: Seen[] = [];
+  const fetchMock = vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    const r: Seen = {
+      url: new URL(req.url),
+      method: req.method,
+      headers: req.headers,
+      body: await req.text(),
+    };
+    seen.push(r);
+    const custom = handle?.(r);
+    if (custom) return custom;
+    if (r.url.pathname === Api.register) {
+      await new Promise((res) => setTimeout(res, 20));
+      return json({
+        result: true,
+        code: 200,
+        msg: 'success',
+        data: { ...user, token: 'tok-1', password: 'pw1' },
+      });
+    }
+    return json({ result: true, code: 200, msg: 'success', data: { path: r.url.pathname } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return seen;
+}
+
+async function freshModules() {
+  vi.resetModules();
+  globalThis.indexedDB = new IDBFactory();
+  const http = await import('../../src/app/lib/api/http');
+  const session = await import('../../src/app/lib/session');
+  return { ...http, ...session };
+}
+
+beforeEach(() => {
+  vi.stubEnv('VITE_DYNAMIC_HOST', HOST);
+  vi.stubEnv('VITE_STATIC_API_HOST', HOST);
+  vi.stubGlobal('location', { hostname: 'm.inkreel.test' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('anonymous start', () => {
+  it('registers exactly once when many calls start together, then sends the token', async () => {
+    const seen = fakeServer();
+    const { apiGet, unwrap } = await freshModules();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => apiGet<{ path: string }>(Api.info, { auth: 'required' }).then(unwrap)),
+    );
+    expect(answers.every((a) => a.path === Api.info)).toBe(true);
+    const registers = seen.filter((r) => r.url.pathname === Api.register);
+    expect(registers).toHaveLength(1);
+    expect(registers[0]!.method).toBe('POST');
+    expect(registers[0]!.url.searchParams.get('fromDomain')).toBe('m.inkreel.test');
+    const infos = seen.filter((r) => r.url.pathname === Api.info);
+    expect(infos).toHaveLength(12);
+    for (const r of infos) {
+      expect(r.headers.get(Header.authorization)).toBe('Bearer tok-1');
+      expect(r.headers.get(Header.userId)).toBe('42');
+      expect(r.headers.get(Header.account)).toBe('u42');
+      expect(r.headers.get(Header.traceId)).toMatch(/^[a-f0-9]{32}$/);
+      expect(r.headers.get(Header.branchId)).toBe('0');
+      expect(r.headers.get(Header.appType)).toBe('other');
+    }
+    // The same trace id on every call.
+    expect(new Set(infos.map((r) => r.headers.get(Header.traceId))).size).toBe(1);
+  });
+
+  it('does not register again once a session is stored, and optional calls never register', async () => {
+    const seen = fakeServer();
+    const { apiGet, ensureSession } = await freshModules();
+    await apiGet(Api.homeIndex, { host: 'static', auth: 'optional' });
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(0);
+    expect(seen[0]!.headers.get(Header.authorization)).toBeNull();
+    await ensureSession();
+    await ensureSession();
+    await apiGet(Api.info, { auth: 'required' });
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+  });
+
+  it('tries again after a failed registration', async () => {
+    let fail = true;
+    const seen = fakeServer((r) => {
+      if (r.url.pathname === Api.register && fail) {
+        fail = false;
+        return json({ result: false, code: 429, msg: 'busy', data: null }, 429);
+      }
+      return undefined;
+    });
+    const { apiGet } = await freshModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(apiGet(Api.info, { auth: 'required' })).rejects.toThrow();
+    await apiGet(Api.info, { auth: 'required' });
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(2);
+  });
+});
+
+describe('calls', () => {
+  it('sends form-encoded bodies', async () => {
+    const seen = fakeServer();
+    const { apiPost } = await freshModules();
+    await apiPost(Api.login, { body: { account: 'a b', password: 'p&q', skip: undefined } });
+    const r = seen.at(-1)!;
+    expect(r.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(r.body).get('account')).toBe('a b');
+    expect(new URLSearchParams(r.body).get('password')).toBe('p&q');
+    expect(new URLSearchParams(r.body).has('skip')).toBe(false);
+  });
+
+  it('rejects and logs a non-200 answer with the server msg, and unwrap throws on result false', async () => {
+    fakeServer((r) => {
+      if (r.url.pathname === Api.category)
+        return json({ result: false, code: 400, msg: '请求参数不正确', data: null }, 400);
+      if (r.url.pathname === Api.rank) return new Response('oops', { status: 502 });
+      if (r.url.pathname === Api.dailySign)
+        return json({ result: false, code: 400, msg: '今天已经签到过了，明天再来吧', data: null });
+      return undefined;
+    });
+    const { apiGet, apiPost, ApiError, unwrap } = await freshModules();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const e1 = await apiGet(Api.category).catch((e: unknown) => e);
+    expect(e1).toBeInstanceOf(ApiError);
+    expect(e1).toMatchObject({ status: 400, code: 400, message: '请求参数不正确' });
+    const e2 = await apiGet(Api.rank).catch((e: unknown) => e);
+    expect(e2).toMatchObject({ status: 502, message: '加载失败' });
+    expect(log).toHaveBeenCalledTimes(2);
+    const e3 = await apiPost(Api.dailySign)
+      .then(unwrap)
+      .catch((e: unknown) => e);
+    expect(e3).toMatchObject({ code: 400, message: '今天已经签到过了，明天再来吧', status: undefined });
+  });
+
+  it('gives up after 30 000 ms', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (input: Request) =>
+          new Promise((_, reject) =>
+            input.signal.addEventListener('abort', () => reject(input.signal.reason)),
+          ),
+      ),
+    );
+    const { apiGet } = await freshModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let settled: unknown = 'pending';
+    void apiGet(Api.category).catch((e: unknown) => (settled = e));
+    await vi.advanceTimersByTimeAsync(29_900);
+    expect(settled).toBe('pending');
+    await vi.advanceTimersByTimeAsync(200);
+    expect((settled as Error).name).toBe('TimeoutError');
+  });
+});
+
+describe('messageForCode', () => {
+  it('maps codes to the contract messages', async () => {
+    const { messageForCode } = await import('../../src/app/lib/api/http');
+    expect(messageForCode(101, 'x')).toBe('网络拥堵，请重新加载本页面哦 ^_^');
+    expect(messageForCode(400, '', 'read')).toBe('没有更多章节啦 ^_^');
+    expect(messageForCode(400, '手机号已绑定')).toBe('手机号已绑定');
+    expect(messageForCode('404', 'x', 'find-account')).toContain('对不起，您的充值账号未找到');
+    expect(messageForCode(999, 'x', 'buy')).toBe('金币不足，前往充值');
+    expect(messageForCode(500)).toBe('加载失败');
+  });
+});
