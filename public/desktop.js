@@ -6,7 +6,7 @@
   document.getElementById('stay').addEventListener('click', function () {
     try {
       localStorage.setItem('inkreel.desktopOk', '1');
-    } catch (e) {
+    } catch {
       // storage blocked: the visitor will see this page again
     }
   });

@@ -19,7 +19,7 @@
       ta.select();
       try {
         if (document.execCommand('copy')) done();
-      } catch (e) {
+      } catch {
         // nothing more to try: the address stays on screen
       }
       ta.remove();

@@ -1,16 +1,13 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyRequest } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { Api, Msg, importImageKey } from '../contract/index.js';
 import type { Config } from './config.js';
 import type { App, Ctx } from './context.js';
 import type { Database } from './db/database.js';
 import { traceIdOf } from './http/client.js';
+import { registerCors } from './http/cors.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { errorHandler } from './http/errors.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -87,7 +84,8 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     config,
     imageKey: await importImageKey(config.imageKey),
   };
-  registerCsrfGuard(app);
+  registerCors(app, config);
+  registerCsrfGuard(app, config);
   registerSessionHook(app, ctx);
 
   app.get(Api.health, async (request, reply) => {

@@ -16,7 +16,10 @@ async function main() {
   const app = await buildApp({ config, database, logger: true });
   const log = app.log;
   if (config.scryptCostLog2 < DEFAULT_SCRYPT_COST_LOG2) {
-    log.warn({ scryptCostLog2: config.scryptCostLog2 }, 'SCRYPT_COST_LOG2 lowers password hashing cost: tests only');
+    log.warn(
+      { scryptCostLog2: config.scryptCostLog2 },
+      'SCRYPT_COST_LOG2 lowers password hashing cost: tests only',
+    );
   }
   const ctx: Ctx = {
     db: database.db,

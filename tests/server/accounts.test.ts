@@ -37,7 +37,8 @@ describe('accounts', () => {
     t.app.inject({ method: 'GET', url: '/api/user/info', headers: { ...authHeaders(s), ...extra } });
   const login = (account: string, password: string, headers: Record<string, string> = {}) =>
     post('/api/user/login', { account, password }, headers);
-  const userRow = (id: number) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const userRow = (id: number) =>
+    t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('registers an anonymous user whose token works and whose password is stored only hashed', async () => {
     const deviceId = newDeviceId();
@@ -45,7 +46,13 @@ describe('accounts', () => {
     expect(s.account).toMatch(/^u\d{8}$/);
     expect(s.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{12}$/);
     expect(s.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(s).toMatchObject({ vipType: 'none', avaliableAmount: 0, recharged: false, mobile: null, branchId: 7 });
+    expect(s).toMatchObject({
+      vipType: 'none',
+      avaliableAmount: 0,
+      recharged: false,
+      mobile: null,
+      branchId: 7,
+    });
 
     const res = await info(s);
     expect(res.statusCode).toBe(200);
@@ -56,7 +63,11 @@ describe('accounts', () => {
     expect(row.password_hash).toMatch(/^scrypt\$10\$8\$1\$/);
     expect(JSON.stringify(row)).not.toContain(s.password);
     expect(row).toMatchObject({ device_id: deviceId, branch_id: 7, from_domain: 'm.example.org' });
-    const sessions = await t.database.db.selectFrom('sessions').selectAll().where('user_id', '=', s.userId).execute();
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', s.userId)
+      .execute();
     expect(sessions).toHaveLength(1);
     expect(sessions[0].token_hash).toBe(createHash('sha256').update(s.token!).digest('hex'));
     expect(JSON.stringify(sessions)).not.toContain(s.token);
@@ -149,15 +160,31 @@ describe('accounts', () => {
     const db = t.database.db;
     const hash = createHash('sha256').update(s.token!).digest('hex');
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
-    await db.updateTable('sessions').set({ last_seen_at: twoHoursAgo }).where('token_hash', '=', hash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: twoHoursAgo })
+      .where('token_hash', '=', hash)
+      .execute();
     expect((await info(s)).statusCode).toBe(200);
-    const slid = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirstOrThrow();
+    const slid = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(slid.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(slid.expires_at)).toBeGreaterThan(Date.now() + 179 * 24 * 3600_000);
     const tenMinutesAgo = new Date(Date.now() - 600_000).toISOString();
-    await db.updateTable('sessions').set({ last_seen_at: tenMinutesAgo }).where('token_hash', '=', hash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: tenMinutesAgo })
+      .where('token_hash', '=', hash)
+      .execute();
     await info(s);
-    const kept = await db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(kept.last_seen_at).toBe(tenMinutesAgo);
 
     await db
@@ -185,7 +212,11 @@ describe('accounts', () => {
 
     const ok = await bind(a, mobile, { password: a.password! });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ result: true, msg: Msg.bindSuccess, data: { mobile, avaliableAmount: 40 } });
+    expect(ok.json()).toMatchObject({
+      result: true,
+      msg: Msg.bindSuccess,
+      data: { mobile, avaliableAmount: 40 },
+    });
     expect(BIND_MOBILE_REWARD).toBe(40);
 
     const taken = await bind(b, mobile);
@@ -197,7 +228,11 @@ describe('accounts', () => {
 
     expect((await info(a)).json().data.avaliableAmount).toBe(40);
     expect((await info(b)).json().data).toMatchObject({ avaliableAmount: 0, mobile: null });
-    const ledger = await t.database.db.selectFrom('ledger').selectAll().where('user_id', '=', a.userId).execute();
+    const ledger = await t.database.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', a.userId)
+      .execute();
     expect(ledger.map((l) => l.amount)).toEqual([40]);
 
     const byMobile = await login(mobile, a.password!);
@@ -307,7 +342,8 @@ describe('accounts', () => {
 
     it('stops a device after 10 misses a day', async () => {
       const deviceId = newDeviceId();
-      for (let i = 0; i < 10; i++) expect((await find(deviceId, `2025-01-${10 + i}`)).json().code).toBe('404');
+      for (let i = 0; i < 10; i++)
+        expect((await find(deviceId, `2025-01-${10 + i}`)).json().code).toBe('404');
       const res = await find(deviceId, '2025-01-25');
       expect(res.statusCode).toBe(429);
       expect(res.json().msg).toBe(Msg.tooManyAttempts);
@@ -329,7 +365,11 @@ describe('accounts', () => {
       .executeTakeFirstOrThrow();
     expect(contact).toMatchObject({ user_id: s.userId, contact_type: 'email', contact_position: 'user' });
 
-    const m = await post('/api/user/user_from_mark', { referUrl: 'https://ref.example/x' }, { 'x-branch-id': '12' });
+    const m = await post(
+      '/api/user/user_from_mark',
+      { referUrl: 'https://ref.example/x' },
+      { 'x-branch-id': '12' },
+    );
     expect(m.json()).toMatchObject({ result: true });
     const mark = await t.database.db
       .selectFrom('user_marks')
@@ -353,7 +393,10 @@ describe('accounts', () => {
     const custom = await createTestApp({ SUPPORT_EMAIL: 'help@kf.example', SUPPORT_QQ: '123456' });
     try {
       const r = await custom.app.inject({ method: 'GET', url: '/api/common/info/v2/0' });
-      expect(r.json().data).toMatchObject({ customerServiceEmail: 'help@kf.example', customerServiceQQ: '123456' });
+      expect(r.json().data).toMatchObject({
+        customerServiceEmail: 'help@kf.example',
+        customerServiceQQ: '123456',
+      });
     } finally {
       await custom.close();
     }

@@ -8,6 +8,8 @@ import {
   Msg,
   type SessionData,
 } from '../../src/contract/index.js';
+import { readChapter } from '../../src/server/services/catalogue/reader.js';
+import { weekStart } from '../../src/server/services/catalogue/rank-week.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
 import { anonHeaders, envelopeOf, okData } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
@@ -188,5 +190,40 @@ describe('catalogue: read_chapter', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ result: false, msg: Msg.bookNotLoaded });
     }
+  });
+});
+
+describe('catalogue: weekly ranking counts', () => {
+  let t: TestApp;
+  let f: FixtureCatalogue;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = await insertFixtureCatalogue(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('weeks start on Monday in Asia/Shanghai', () => {
+    // Sunday 2026-03-01 15:59 UTC is Sunday 23:59 in Shanghai; 16:00 UTC is Monday 00:00 there.
+    expect(weekStart(new Date('2026-03-01T15:59:00Z'))).toBe('2026-02-23');
+    expect(weekStart(new Date('2026-03-01T16:00:00Z'))).toBe('2026-03-02');
+  });
+
+  it('the first read of a new week zeroes the weekly counts, then counts again', async () => {
+    const db = t.database.db;
+    const week = async (id: number) =>
+      (await db.selectFrom('books').select('week_read_count').where('id', '=', id).executeTakeFirstOrThrow())
+        .week_read_count;
+    const monday = new Date('2026-03-02T01:00:00Z');
+    await readChapter(db, null, f.latinBook.id, 1, monday);
+    expect(await week(f.latinBook.id)).toBe(f.latinBook.weekReadCount + 1);
+    await readChapter(db, null, f.latinBook.id, 1, new Date('2026-03-08T15:00:00Z'));
+    expect(await week(f.latinBook.id)).toBe(f.latinBook.weekReadCount + 2);
+    await readChapter(db, null, f.latinBook.id, 1, new Date('2026-03-09T01:00:00Z'));
+    expect(await week(f.latinBook.id)).toBe(1);
+    expect(await week(f.threeDBook.id)).toBe(0);
+    // A node with a late clock does not reset again.
+    await readChapter(db, null, f.threeDBook.id, 1, monday);
+    expect(await week(f.latinBook.id)).toBe(1);
+    expect(await week(f.threeDBook.id)).toBe(1);
   });
 });

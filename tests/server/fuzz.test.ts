@@ -34,12 +34,54 @@ type Rng = ReturnType<typeof prng>;
 
 /** Field names the app's calls use, so random input reaches the handlers behind validation too. */
 const FIELDS = [
-  'account', 'password', 'mobile', 'chargeTime', 'referUrl', 'userId', 'visitorId', 'contactType',
-  'contactPosition', 'fromDomain', 'returnUrl', 'serviceUrl', 'bookId', 'number', 'chapterId', 'vodId',
-  'content', 'currentPage', 'category', 'type', 'pageSize', 'appType', 'payChannel', 'payPurpose',
-  'payPurposeId', 'rechargerAmount', 'branchId', 'apiUrl', 'orderNo', 'expires', 'ticket', 'token',
-  'reason', 'message', 'contact', 'sent', 'title', 'id', 'page', 'tradeNo', 'sign', 'notify_id',
-  'out_trade_no', 'trade_status', 'total_amount', 'size', 'w', 'key',
+  'account',
+  'password',
+  'mobile',
+  'chargeTime',
+  'referUrl',
+  'userId',
+  'visitorId',
+  'contactType',
+  'contactPosition',
+  'fromDomain',
+  'returnUrl',
+  'serviceUrl',
+  'bookId',
+  'number',
+  'chapterId',
+  'vodId',
+  'content',
+  'currentPage',
+  'category',
+  'type',
+  'pageSize',
+  'appType',
+  'payChannel',
+  'payPurpose',
+  'payPurposeId',
+  'rechargerAmount',
+  'branchId',
+  'apiUrl',
+  'orderNo',
+  'expires',
+  'ticket',
+  'token',
+  'reason',
+  'message',
+  'contact',
+  'sent',
+  'title',
+  'id',
+  'page',
+  'tradeNo',
+  'sign',
+  'notify_id',
+  'out_trade_no',
+  'trade_status',
+  'total_amount',
+  'size',
+  'w',
+  'key',
 ] as const;
 
 function randomValue(r: Rng): string {
@@ -49,7 +91,7 @@ function randomValue(r: Rng): string {
     case 1:
       return String(r.int(5));
     case 2:
-      return String(r.pick([-1, 0, 2147483647, 2147483648, 1e21, 9007199254740993, -0.5, 3.14]));
+      return r.pick(['-1', '0', '2147483647', '2147483648', '1e21', '9007199254740993', '-0.5', '3.14']);
     case 3:
       return r.pick(['NaN', 'Infinity', 'null', 'undefined', 'true', '[]', '{}', '0x10', '1e400']);
     case 4:
@@ -57,7 +99,13 @@ function randomValue(r: Rng): string {
     case 5:
       return r.pick(['漫画', '星辰之海', '🐉🔥', '\u0000', '\u202e', '\ud800', '测试'.repeat(30)]);
     case 6:
-      return r.pick(['<script>alert(1)</script>', "' OR 1=1 --", '"; DROP TABLE users; --', '${7*7}', '{{7*7}}']);
+      return r.pick([
+        '<script>alert(1)</script>',
+        "' OR 1=1 --",
+        '"; DROP TABLE users; --',
+        '${7*7}',
+        '{{7*7}}',
+      ]);
     case 7:
       return r.pick(['../../etc/passwd', '..%2F..%2F', '%00', '%E0%A4%A', '%', '/\\evil.example']);
     case 8:
@@ -65,11 +113,27 @@ function randomValue(r: Rng): string {
     case 9:
       return r.pick(['13800138000', '23800138000', '1380013800', '138001380000']);
     case 10:
-      return r.pick(['serialize', 'finish', 'total', 'week', 'coin', 'vip', 'shell', 'wap_browser', 'alipay_wap']);
+      return r.pick([
+        'serialize',
+        'finish',
+        'total',
+        'week',
+        'coin',
+        'vip',
+        'shell',
+        'wap_browser',
+        'alipay_wap',
+      ]);
     case 11:
       return r.pick(['e_recommend', 'new', 'hot', 'kkbg', 'three_d', 'new_on', 'sandbox', 'alipay']);
     case 12:
-      return r.pick(['https://evil.example/x', 'javascript:alert(1)', '//evil.example', '/home', 'data:text/html,x']);
+      return r.pick([
+        'https://evil.example/x',
+        'javascript:alert(1)',
+        '//evil.example',
+        '/home',
+        'data:text/html,x',
+      ]);
     default: {
       const len = r.int(40);
       let s = '';
@@ -142,7 +206,13 @@ function randomBody(r: Rng): { payload?: string; contentType?: string } {
     case 7:
       return {
         payload: randomValue(r),
-        contentType: r.pick(['text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16', 'x/y']),
+        contentType: r.pick([
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'application/json; charset=utf-16',
+          'x/y',
+        ]),
       };
     default:
       return { payload: randomValue(r), contentType: 'application/x-www-form-urlencoded' };
@@ -193,18 +263,26 @@ function randomRequest(r: Rng, route: RouteEntry, session: SessionData): InjectO
     .replace(/:(\w+)/g, () => (r.chance(0.3) ? String(1 + r.int(5)) : randomParam(r)))
     .replace(/\*$/, () => (r.chance(0.5) ? randomParam(r) : `assets/${randomParam(r)}.js`));
   const plausible = r.chance(0.35);
-  const fields = plausible ? { ...plausibleFields(r, session), ...(r.chance(0.5) ? randomFields(r) : {}) } : null;
+  const fields = plausible
+    ? { ...plausibleFields(r, session), ...(r.chance(0.5) ? randomFields(r) : {}) }
+    : null;
   const query = fields ? toQuery(fields) : r.chance(0.6) ? toQuery(randomFields(r)) : '';
   const method = r.chance(0.85) ? r.pick(route.methods) : r.pick(METHODS);
   const headers: Record<string, string> = {
     // Most calls pass the CSRF rule so they reach the handler; some do not.
-    ...(r.chance(0.9) ? { 'x-trace-id': r.chance(0.9) ? `fuzz-${r.int(1e9)}` : randomValue(r).replace(/[^\x20-\x7e]/g, '') } : {}),
+    ...(r.chance(0.9)
+      ? { 'x-trace-id': r.chance(0.9) ? `fuzz-${r.int(1e9)}` : randomValue(r).replace(/[^\x20-\x7e]/g, '') }
+      : {}),
     'x-forwarded-for': `10.99.${r.int(256)}.${r.int(256)}`,
   };
   const auth = plausible ? 0 : r.int(4);
   if (auth === 0 || auth === 1) Object.assign(headers, authHeaders(session));
-  if (auth === 2) headers.authorization = `Bearer ${r.chance(0.5) ? 'A'.repeat(43) : randomValue(r).replace(/[^\x21-\x7e]/g, '')}`;
-  if (r.chance(0.3)) headers['x-device-id'] = r.chance(0.5) ? `fuzzdevice${r.int(1e9)}abcdef` : randomValue(r).replace(/[^\x20-\x7e]/g, '');
+  if (auth === 2)
+    headers.authorization = `Bearer ${r.chance(0.5) ? 'A'.repeat(43) : randomValue(r).replace(/[^\x21-\x7e]/g, '')}`;
+  if (r.chance(0.3))
+    headers['x-device-id'] = r.chance(0.5)
+      ? `fuzzdevice${r.int(1e9)}abcdef`
+      : randomValue(r).replace(/[^\x20-\x7e]/g, '');
   if (r.chance(0.3)) headers['x-branch-id'] = randomValue(r).replace(/[^\x20-\x7e]/g, '');
   if (r.chance(0.2)) headers.accept = r.pick(['text/html', 'application/json', '*/*', 'image/webp']);
   if (r.chance(0.1)) headers['sec-fetch-site'] = r.pick(['cross-site', 'same-origin', 'none']);
@@ -237,7 +315,10 @@ describe('fuzz: no route answers 5xx', () => {
     const byUrl = new Map<string, RouteEntry>();
     for (const route of listRoutes(t.app)) {
       const seen = byUrl.get(route.url);
-      byUrl.set(route.url, { url: route.url, methods: [...new Set([...(seen?.methods ?? []), ...route.methods])] });
+      byUrl.set(route.url, {
+        url: route.url,
+        methods: [...new Set([...(seen?.methods ?? []), ...route.methods])],
+      });
     }
     const routes = [...byUrl.values()];
     expect(routes.length).toBeGreaterThan(10);
@@ -245,8 +326,10 @@ describe('fuzz: no route answers 5xx', () => {
     /** Routes that answered at least once with 2xx/3xx: proof the input got past validation. */
     const reached = new Set<string>();
     let sent = 0;
+    const slowest: Array<[string, number]> = [];
     for (const [index, route] of routes.entries()) {
       const r = prng(SEED + index * 7919);
+      const started = performance.now();
       for (let i = 0; i < PER_ROUTE; i++) {
         const req = randomRequest(r, route, session);
         const res = await t.app.inject(req);
@@ -260,12 +343,30 @@ describe('fuzz: no route answers 5xx', () => {
           );
         }
       }
+      slowest.push([route.url, performance.now() - started]);
     }
     expect(sent).toBe(routes.length * PER_ROUTE);
     if (process.env.FUZZ_REPORT) {
-      console.log(`reached: ${[...reached].join(' ')}\nnot reached: ${routes.filter((x) => !reached.has(x.url)).map((x) => x.url).join(' ')}`);
+      slowest.sort((a, b) => b[1] - a[1]);
+      console.log(
+        `slowest routes (ms): ${slowest
+          .slice(0, 8)
+          .map(([u, ms]) => `${u} ${Math.round(ms)}`)
+          .join(', ')}`,
+      );
+    }
+    if (process.env.FUZZ_REPORT) {
+      console.log(
+        `reached: ${[...reached].join(' ')}\nnot reached: ${routes
+          .filter((x) => !reached.has(x.url))
+          .map((x) => x.url)
+          .join(' ')}`,
+      );
     }
     expect(reached.size / routes.length).toBeGreaterThan(0.5);
-    expect(failures, `seed ${SEED}, ${failures.length} failures:\n${failures.slice(0, 40).join('\n')}`).toEqual([]);
+    expect(
+      failures,
+      `seed ${SEED}, ${failures.length} failures:\n${failures.slice(0, 40).join('\n')}`,
+    ).toEqual([]);
   });
 });

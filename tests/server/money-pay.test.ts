@@ -192,12 +192,12 @@ describe('top-up with the sandbox provider', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).not.toBe('success');
 
-    const tampered = { ...fields, total_fee: '1' };
+    const tampered: Record<string, string> = { ...fields, total_fee: '1' };
     tampered.sign = signFields(tampered, t.config.paySecret);
     const wrongAmount = await deliverNotification(t.app, new URLSearchParams(tampered).toString());
     expect(wrongAmount.statusCode).toBe(400);
 
-    const otherKey = { ...fields };
+    const otherKey: Record<string, string> = { ...fields };
     otherKey.sign = signFields(otherKey, 'not-the-secret');
     expect((await deliverNotification(t.app, new URLSearchParams(otherKey).toString())).statusCode).toBe(400);
     expect((await deliverNotification(t.app, 'garbage')).statusCode).toBe(400);

@@ -12,7 +12,8 @@ import { authHeaders, FAST_HASHING, freshIp, registerUser } from './helpers/acco
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const form = 'application/x-www-form-urlencoded';
-const INDEX = '<!doctype html><html><head><title>Inkreel</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Inkreel</title></head><body><div id="root"></div></body></html>';
 
 /** A stand-in build output: what `vite build` leaves in dist/. */
 function fakeDist(): string {
@@ -60,7 +61,11 @@ describe('platform security', () => {
     expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(home.headers['strict-transport-security']).toBeUndefined();
 
-    const deep = await t.app.inject({ method: 'GET', url: '/book/read/3/2?x=1', headers: { accept: 'text/html' } });
+    const deep = await t.app.inject({
+      method: 'GET',
+      url: '/book/read/3/2?x=1',
+      headers: { accept: 'text/html' },
+    });
     expect(deep.body).toBe(INDEX);
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
@@ -78,7 +83,11 @@ describe('platform security', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ result: false, code: 404, msg: Msg.notFound, data: null });
     }
-    const missingFile = await t.app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/png' } });
+    const missingFile = await t.app.inject({
+      method: 'GET',
+      url: '/missing.png',
+      headers: { accept: 'image/png' },
+    });
     expect(missingFile.statusCode).toBe(404);
   });
 
@@ -91,6 +100,59 @@ describe('platform security', () => {
     } finally {
       await https.close();
     }
+  });
+
+  it('answers CORS for the app origin only when the app calls split hosts', async () => {
+    const split = await createTestApp({
+      ...FAST_HASHING,
+      PUBLIC_URL: 'https://inkreel.example',
+      STATIC_API_HOST: 'https://api.inkreel-cdn.example',
+    });
+    try {
+      const preflight = await split.app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/login',
+        headers: { origin: 'https://inkreel.example', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://inkreel.example');
+      expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-trace-id');
+      const other = await split.app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/login',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      const s = await registerUser(split.app);
+      const call = (origin: string) =>
+        split.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          headers: {
+            'content-type': form,
+            'x-trace-id': 'trace-cors-1',
+            'x-forwarded-for': freshIp(),
+            origin,
+            'sec-fetch-site': 'cross-site',
+          },
+          payload: `account=${s.account}&password=${s.password}`,
+        });
+      const fromApp = await call('https://inkreel.example');
+      expect(fromApp.json().result).toBe(true);
+      expect(fromApp.headers['access-control-allow-origin']).toBe('https://inkreel.example');
+      expect((await call('https://evil.example')).statusCode).toBe(403);
+      const csp = String(fromApp.headers['content-security-policy']);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/api\.inkreel-cdn\.example/);
+    } finally {
+      await split.close();
+    }
+    // Same-origin deployments (the default) answer no CORS at all.
+    const plain = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/login',
+      headers: { origin: 'https://inkreel.example', 'access-control-request-method': 'POST' },
+    });
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('checks the database in /healthz', async () => {
@@ -120,7 +182,11 @@ describe('platform security', () => {
     });
     expect(sameOrigin.json().result).toBe(true);
     // Reads are not state changes.
-    const read = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${s.token}` } });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { authorization: `Bearer ${s.token}` },
+    });
     expect(read.statusCode).toBe(200);
     // The report form posts from our own page only.
     const foreign = await t.app.inject({
@@ -278,7 +344,10 @@ describe('platform security', () => {
       .selectAll()
       .where('contact_type', '=', 'report')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.contact_position)).toMatchObject({ message: '充值后没有到账', contact: '13800000000' });
+    expect(JSON.parse(row.contact_position)).toMatchObject({
+      message: '充值后没有到账',
+      contact: '13800000000',
+    });
     const after = await t.app.inject({ method: 'GET', url: sent.headers.location as string });
     expect(after.body).toContain(ReportPageText.sent);
   });
@@ -300,7 +369,11 @@ describe('logging', () => {
     const app = await buildApp({ config, database, logger: { stream } });
     try {
       await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-trace-id': 'good-trace_0123' } });
-      await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-trace-id': 'bad trace\n{"forged":1}' } });
+      await app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-trace-id': 'bad trace\n{"forged":1}' },
+      });
       await app.inject({ method: 'GET', url: '/h5/report?token=sekret-value&returnUrl=/home' });
       const all = lines.join('');
       expect(all).toContain('"traceId":"good-trace_0123"');
@@ -318,7 +391,12 @@ describe('logging', () => {
 
 /** Redis answers on the CI machine only sometimes: the shared-counter test runs when it does. */
 async function redisAvailable(url: string): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const r = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   r.on('error', () => {});
   try {
     await r.connect();

@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  getPagesToPreload,
-  NEXT_CHAPTER_PAGES,
-  PAGES_AHEAD,
-} from '../../src/app/features/reader/preload';
+import { getPagesToPreload, NEXT_CHAPTER_PAGES, PAGES_AHEAD } from '../../src/app/features/reader/preload';
 
 describe('getPagesToPreload', () => {
   it('loads the visible pages and the next few of a long chapter, not the next chapter yet', () => {
@@ -28,7 +24,9 @@ describe('getPagesToPreload', () => {
     expect(plan.nextPages).toEqual([]);
   });
   it('caps the next chapter pages at its length', () => {
-    expect(getPagesToPreload({ pageCount: 3, lastVisible: 2, nextNumber: 4, nextPageCount: 1 }).nextPages).toEqual([0]);
+    expect(
+      getPagesToPreload({ pageCount: 3, lastVisible: 2, nextNumber: 4, nextPageCount: 1 }).nextPages,
+    ).toEqual([0]);
   });
   it('stays within bounds for any input', () => {
     fc.assert(
@@ -40,7 +38,9 @@ describe('getPagesToPreload', () => {
         (pageCount, lastVisible, nextNumber, nextPageCount) => {
           const p = getPagesToPreload({ pageCount, lastVisible, nextNumber, nextPageCount });
           expect(p.pages.every((i) => i >= 0 && i < pageCount)).toBe(true);
-          expect(p.pages.length).toBeLessThanOrEqual(Math.min(pageCount, Math.max(lastVisible + 1, 0) + PAGES_AHEAD));
+          expect(p.pages.length).toBeLessThanOrEqual(
+            Math.min(pageCount, Math.max(lastVisible + 1, 0) + PAGES_AHEAD),
+          );
           expect(p.nextPages.length).toBeLessThanOrEqual(NEXT_CHAPTER_PAGES);
           if (nextNumber === 0) expect(p.nextChapter).toBe(false);
           if (!p.nextChapter) expect(p.nextPages).toEqual([]);

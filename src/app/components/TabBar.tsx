@@ -1,20 +1,21 @@
 import { Link } from '@tanstack/react-router';
+import { TabIcon } from './TabIcon';
 
 const COMIC_TABS = [
-  { to: '/home', label: '漫画', icon: '📖' },
-  { to: '/category', label: '分类', icon: '🗂' },
-  { to: '/vod', label: '看视频', icon: '🎬' },
-  { to: '/shelf', label: '收藏', icon: '⭐' },
-  { to: '/user', label: '我的', icon: '👤' },
+  { to: '/home', label: '漫画', icon: 'comic' },
+  { to: '/category', label: '分类', icon: 'category' },
+  { to: '/vod', label: '看视频', icon: 'video' },
+  { to: '/shelf', label: '收藏', icon: 'star' },
+  { to: '/user', label: '我的', icon: 'user' },
 ] as const;
 
 const VIDEO_TABS = [
-  { to: '/vod', label: '视频', icon: '🎬' },
-  { to: '/search-vod', label: '搜视频', icon: '🔍' },
-  { to: '/home', label: '看漫画', icon: '📖' },
-  { to: '/shelf-vod', label: '已购', icon: '🛒' },
-  { to: '/user', label: '我的', icon: '👤' },
-  { to: '/purchase', label: '充值', icon: '💰' },
+  { to: '/vod', label: '视频', icon: 'video' },
+  { to: '/search-vod', label: '搜视频', icon: 'search' },
+  { to: '/home', label: '看漫画', icon: 'comic' },
+  { to: '/shelf-vod', label: '已购', icon: 'bag' },
+  { to: '/user', label: '我的', icon: 'user' },
+  { to: '/purchase', label: '充值', icon: 'coin' },
 ] as const;
 
 /** The two tab bars of spec §2. The comics bar has a floating top-up button. */
@@ -36,7 +37,7 @@ export function TabBar({ kind }: { kind: 'comic' | 'video' }) {
             activeProps={{ className: 'tab active', 'aria-current': 'page' }}
           >
             <span className="tab-icon" aria-hidden="true">
-              {t.icon}
+              <TabIcon name={t.icon} />
             </span>
             <span className="tab-label">{t.label}</span>
           </Link>

@@ -1,5 +1,7 @@
 import { Header, Msg } from '../../contract/index.js';
+import type { Config } from '../config.js';
 import type { App } from '../context.js';
+import { appOriginFor } from './cors.js';
 import { pathOf } from './client.js';
 import { fail } from './reply.js';
 
@@ -12,7 +14,9 @@ const PAY_NOTIFY_PREFIX = '/h5/pay/notify/';
  * add) and must not be marked cross-site by the browser. /h5 pages post plain forms, so there only
  * the browser's cross-site marks count. Provider notifications come from other servers by design.
  */
-export function registerCsrfGuard(app: App) {
+export function registerCsrfGuard(app: App, config: Config) {
+  // The app itself on another site (split hosts): its calls are cross-site by design.
+  const appOrigin = appOriginFor(config);
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const path = pathOf(request.url);
@@ -20,7 +24,9 @@ export function registerCsrfGuard(app: App) {
     if (!api && !path.startsWith('/h5/')) return;
     if (path.startsWith(PAY_NOTIFY_PREFIX)) return;
 
-    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+    const crossSite =
+      request.headers['sec-fetch-site'] === 'cross-site' &&
+      !(api && appOrigin && request.headers.origin === appOrigin);
     const traceHeader = request.headers[Header.traceId];
     const missingHeader = api && (typeof traceHeader !== 'string' || traceHeader.trim() === '');
     if (crossSite || missingHeader || (!api && foreignOrigin(request.headers.origin, request.host))) {

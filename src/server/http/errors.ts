@@ -12,7 +12,7 @@ const CHINESE = /[\u4e00-\u9fff]/;
  */
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation.find((v) => CHINESE.test(v.message ?? ""))?.message;
+    const first = err.validation.find((v) => CHINESE.test(v.message ?? ''))?.message;
     return reply.code(400).send(fail(400, first ?? Msg.badRequest));
   }
   if (err instanceof RateLimitedError) {

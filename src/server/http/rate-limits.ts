@@ -37,7 +37,9 @@ export async function registerRateLimits(app: App, config: Config) {
     });
     redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
     // Calls before the connection is up would skip the limit: wait for it (it keeps retrying if down).
-    await redis.connect().catch((err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis unavailable'));
+    await redis
+      .connect()
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'rate-limit redis unavailable'));
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => redis?.disconnect());
     });

@@ -11,7 +11,13 @@ import { fail } from './reply.js';
 const YEAR = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Files that name the current build: always revalidated so an update reaches users at once. */
-const ENTRY_FILES = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest', 'manifest.json']);
+const ENTRY_FILES = new Set([
+  'index.html',
+  'sw.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+  'manifest.json',
+]);
 /** Paths that are never the app's pages. */
 const NOT_PAGES = ['/api/', '/h5/', '/media/'];
 
@@ -53,7 +59,10 @@ export async function registerPwa(app: App, config: Config) {
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (built && isPageRequest(request)) {
-      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).send(fail(404, Msg.notFound));
   });

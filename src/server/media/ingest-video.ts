@@ -91,7 +91,8 @@ export async function assertVodType(ctx: Ctx, typeId: number): Promise<void> {
   const type = await ctx.db.selectFrom('vod_types').select('id').where('id', '=', typeId).executeTakeFirst();
   if (type) return;
   const types = await ctx.db.selectFrom('vod_types').select(['id', 'name']).orderBy('sort').execute();
-  const known = types.map((t) => `${t.id} ${t.name}`).join(', ') || 'none (start the server once to seed them)';
+  const known =
+    types.map((t) => `${t.id} ${t.name}`).join(', ') || 'none (start the server once to seed them)';
   throw new Error(`unknown video type ${typeId}; types: ${known}`);
 }
 

@@ -71,7 +71,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
         branchId: branchIdOf(request),
       });
       reply.headers(noStore);
-      if (outcome.kind === 'throttled') return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+      if (outcome.kind === 'throttled')
+        return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
       if (outcome.kind === 'failed') return reply.send(fail(Code.REFUSED, Msg.loginFailed));
       return reply.send(ok(outcome.data));
     },
@@ -129,7 +130,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
       // Recovery matches orders paid on this device: without a device id there is nothing to match.
       if (!deviceId) return reply.code(400).send(fail(400, Msg.badRequest));
       const outcome = await findAccount(ctx, deviceId, request.body.chargeTime);
-      if (outcome.kind === 'throttled') return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+      if (outcome.kind === 'throttled')
+        return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
       if (outcome.kind === 'notFound') return reply.send(fail(Code.NOT_FOUND, Msg.accountNotFound));
       return reply.send(ok(outcome.data));
     },

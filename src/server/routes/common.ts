@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Api, BranchParams, CommonInfo, ReportBody, ReportPageText, ReportQuery, envelope } from '../../contract/index.js';
+import {
+  Api,
+  BranchParams,
+  CommonInfo,
+  ReportBody,
+  ReportPageText,
+  ReportQuery,
+  envelope,
+} from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
 import { RateLimits } from '../http/rate-limits.js';
 import { ok } from '../http/reply.js';
@@ -62,9 +70,17 @@ export const commonRoutes: RouteModule = (app, ctx) => {
           account: str(raw.account, 64),
           sent: false,
           error: ReportPageText.enterMessage,
-          values: { reason: str(raw.reason, 32), message: str(raw.message, 500), contact: str(raw.contact, 64) },
+          values: {
+            reason: str(raw.reason, 32),
+            message: str(raw.message, 500),
+            contact: str(raw.contact, 64),
+          },
         });
-        return reply.code(400).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+        return reply
+          .code(400)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(html);
       }
       const b = parsed.data;
       await recordContact(ctx.db, {
@@ -72,7 +88,12 @@ export const commonRoutes: RouteModule = (app, ctx) => {
         visitorId: null,
         contactType: 'report',
         // The contacts table has one free-text column: the report is kept there as JSON.
-        contactPosition: JSON.stringify({ reason: b.reason, message: b.message, contact: b.contact, account: b.account }),
+        contactPosition: JSON.stringify({
+          reason: b.reason,
+          message: b.message,
+          contact: b.contact,
+          account: b.account,
+        }),
       });
       const next = new URLSearchParams({ sent: '1' });
       if (b.returnUrl) next.set('returnUrl', b.returnUrl);

@@ -31,8 +31,6 @@ type Ext = keyof typeof TYPES;
 const REL_PATTERN =
   /^(?:master\.m3u8|(?<dir>[va]\d{1,4})\/(?:index\.m3u8|(?<seg>seg_\d{3,6}\.ts))|subs\/[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?\.(?:m3u8|vtt))$/;
 
-type Mode = { kind: 'trial' } | { kind: 'full' };
-
 export const mediaRoutes: RouteModule = (app, ctx) => {
   app.get('/media/img/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
@@ -60,14 +58,14 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     const parts = rest.split('/');
     const key = parts[0] ?? '';
     if (!MEDIA_KEY_PATTERN.test(key)) return refuse(reply, 404);
-    if (parts[1] === 'trial') return serveVod(ctx, reply, key, parts.slice(2).join('/'), { kind: 'trial' });
+    if (parts[1] === 'trial') return serveVod(ctx, reply, key, parts.slice(2).join('/'), true);
     if (parts[1] === 's' && parts.length >= 6) {
       const [uid, exp, sig] = parts.slice(2, 5) as [string, string, string];
       const check = checkVodSignature(ctx.config, key, uid, exp, sig);
       if (check !== 'ok') return refuse(reply, 403);
       // The signature names its buyer; a caller who does carry a session must be that buyer.
       if (request.user && request.user.id !== Number(uid)) return refuse(reply, 403);
-      return serveVod(ctx, reply, key, parts.slice(5).join('/'), { kind: 'full' });
+      return serveVod(ctx, reply, key, parts.slice(5).join('/'), false);
     }
     // An unsigned path to the full output (e.g. /media/vod/{key}/v360/seg_030.ts) is never served.
     return refuse(reply, REL_PATTERN.test(parts.slice(1).join('/')) ? 403 : 404);
@@ -79,7 +77,6 @@ async function serveVod(ctx: Ctx, reply: FastifyReply, key: string, rel: string,
   if (!m) return refuse(reply, 404);
   const ext = rel.slice(rel.lastIndexOf('.') + 1) as Ext;
   const root = vodDir(ctx, key);
-  const trial = mode.kind === 'trial';
   let path: string;
   if (m.groups?.seg) {
     if (trial && !(await trialAllows(root, m.groups.dir!, m.groups.seg))) return refuse(reply, 403);

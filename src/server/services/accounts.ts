@@ -1,6 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { MOBILE_PATTERN, type FindAccountData, type SessionData, type UserInfo } from '../../contract/index.js';
+import {
+  MOBILE_PATTERN,
+  type FindAccountData,
+  type SessionData,
+  type UserInfo,
+} from '../../contract/index.js';
 import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
@@ -22,7 +27,11 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** A unique-key violation on SQLite or PostgreSQL. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 /** 'u' + 8 digits: short enough to type, 90 million of them. */
@@ -73,10 +82,7 @@ export async function registerUser(
   }
 }
 
-export type LoginOutcome =
-  | { kind: 'ok'; data: SessionData }
-  | { kind: 'failed' }
-  | { kind: 'throttled' };
+export type LoginOutcome = { kind: 'ok'; data: SessionData } | { kind: 'failed' } | { kind: 'throttled' };
 
 async function findByLogin(db: Db, login: string) {
   const q = db.selectFrom('users').select(['id', 'password_hash']);
@@ -170,7 +176,8 @@ export async function changePassword(ctx: Ctx, userId: number, sessionId: number
   });
 }
 
-export type FindOutcome = { kind: 'ok'; data: FindAccountData } | { kind: 'notFound' } | { kind: 'throttled' };
+export type FindOutcome =
+  { kind: 'ok'; data: FindAccountData } | { kind: 'notFound' } | { kind: 'throttled' };
 
 /**
  * Account recovery by the day a payment was taken on this device: exactly one paying account must

@@ -39,7 +39,11 @@ export async function createSession(db: Db, userId: number, now: Date = new Date
 }
 
 /** The live session behind a token, or null (unknown, expired or revoked). Slides the expiry hourly. */
-export async function resolveSession(db: Db, token: string, now: Date = new Date()): Promise<SessionUser | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const row = await db
     .selectFrom('sessions')

@@ -5,14 +5,7 @@ import type { DB, UsersTable } from '../db/schema.js';
 /** The user's row fields that UserInfo is built from. */
 export type UserInfoRow = Pick<
   UsersTable,
-  | 'account'
-  | 'visitor_id'
-  | 'branch_id'
-  | 'mobile'
-  | 'balance'
-  | 'vip_type'
-  | 'vip_end_at'
-  | 'recharged'
+  'account' | 'visitor_id' | 'branch_id' | 'mobile' | 'balance' | 'vip_type' | 'vip_end_at' | 'recharged'
 > & { id: number };
 
 const VIP_TYPES = new Set<string>(['month', 'quarter', 'year']);

@@ -7,6 +7,7 @@ import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/acco
 import { updateUser } from '../../lib/session';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { todayIso } from './calendar';
+import { usePayPromptBusy } from '../purchase/pay-prompt-state';
 import { afterSign, signStrip } from './sign-strip';
 import './account.css';
 
@@ -62,15 +63,19 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
     return () => void openers.delete(opener);
   }, []);
 
-  // Decided once, when the config first arrives: open by itself if today is not signed yet.
+  // Decided once, when the config first arrives: open by itself if today is not signed yet, after
+  // the pay-result prompt (if any) has been answered.
   const [autoDecided, setAutoDecided] = useState(false);
+  const [autoPending, setAutoPending] = useState(false);
   if (!autoDecided && config !== undefined) {
     setAutoDecided(true);
-    if (auto && config && !config.signedToday && !autoShownToday()) setOpen(true);
+    if (auto && config && !config.signedToday && !autoShownToday()) setAutoPending(true);
   }
+  const payPromptBusy = usePayPromptBusy();
+  const shown = open || (autoPending && !payPromptBusy);
   useEffect(() => {
-    if (open) markAutoShown();
-  }, [open]);
+    if (shown) markAutoShown();
+  }, [shown]);
 
   const vip = user !== undefined && user.vipType !== 'none';
   const days = config ? signStrip(config, vip) : [];
@@ -103,12 +108,15 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
     }
   };
 
-  const close = () => setOpen(false);
+  const close = () => {
+    setOpen(false);
+    setAutoPending(false);
+  };
   const signed = config?.signedToday ?? false;
 
   return (
     <Dialog
-      open={open}
+      open={shown}
       title={AccountText.signTitle}
       onClose={close}
       className="sign-dialog"
@@ -129,7 +137,8 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
             aria-current={d.current ? 'date' : undefined}
           >
             <span className="sign-day-name">
-              {d.current ? AccountText.todayMark : AccountText.signDay(d.day)}
+              {AccountText.signDay(d.day)}
+              {d.current && <em className="sign-today">{AccountText.todayMark}</em>}
             </span>
             <span className="sign-day-coins">{AccountText.coinsPlus(d.coins)}</span>
             <span className="sign-day-mark" aria-hidden="true">

@@ -10,7 +10,12 @@ type CardBook = Pick<Book, 'bookId' | 'title' | 'cover'> & Partial<Book>;
 /** A cover with the title under it: grids (home sections, the first 3 of a list, 同类推荐). */
 export function SmallBookCard({ book, badge }: { book: CardBook; badge?: ReactNode }) {
   return (
-    <Link to="/book/$bookId" params={{ bookId: String(book.bookId) }} className="book-small" aria-label={book.title}>
+    <Link
+      to="/book/$bookId"
+      params={{ bookId: String(book.bookId) }}
+      className="book-small"
+      aria-label={book.title}
+    >
       <span className="book-small-cover">
         <BookCover src={book.cover} title={book.title} />
         {badge}
@@ -22,9 +27,22 @@ export function SmallBookCard({ book, badge }: { book: CardBook; badge?: ReactNo
 }
 
 /** A row with the cover, title, status, category, read count and abstract (the rest of a list). */
-export function LargeBookCard({ book, badge, extra }: { book: CardBook; badge?: ReactNode; extra?: ReactNode }) {
+export function LargeBookCard({
+  book,
+  badge,
+  extra,
+}: {
+  book: CardBook;
+  badge?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
-    <Link to="/book/$bookId" params={{ bookId: String(book.bookId) }} className="book-large" aria-label={book.title}>
+    <Link
+      to="/book/$bookId"
+      params={{ bookId: String(book.bookId) }}
+      className="book-large"
+      aria-label={book.title}
+    >
       <span className="book-large-cover">
         <BookCover src={book.cover} title={book.title} />
         {badge}

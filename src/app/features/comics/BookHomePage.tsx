@@ -56,7 +56,11 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
         <ul className="free-chapters" aria-label="免费章节">
           {free.map((c) => (
             <li key={c.chapterId}>
-              <Link to="/book/read/$id/$number" params={{ id, number: String(c.number) }} className="free-chapter">
+              <Link
+                to="/book/read/$id/$number"
+                params={{ id, number: String(c.number) }}
+                className="free-chapter"
+              >
                 <span className="free-chapter-title">{c.title}</span>
                 <span className="tag">{Msg.free}</span>
               </Link>

@@ -29,7 +29,13 @@ export function Tabs({
     ref.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(next.id)}"]`)?.focus();
   };
   return (
-    <div ref={ref} role="tablist" aria-label={label} className={className ? `tabs ${className}` : 'tabs'} onKeyDown={onKey}>
+    <div
+      ref={ref}
+      role="tablist"
+      aria-label={label}
+      className={className ? `tabs ${className}` : 'tabs'}
+      onKeyDown={onKey}
+    >
       {items.map((t) => (
         <button
           key={t.id}

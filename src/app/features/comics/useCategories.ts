@@ -9,6 +9,9 @@ export const ALL_LABEL = '全部';
 export function useCategories() {
   const q = useQuery({ queryKey: bookKeys.categories(), queryFn: fetchCategories, staleTime: 10 * 60_000 });
   const categories: Category[] = [{ id: ALL_ID, name: ALL_LABEL }, ...(q.data?.categoryList ?? [])];
-  const statuses: PublishStatusOption[] = [{ code: ALL_ID, desc: ALL_LABEL }, ...(q.data?.publishStatusList ?? [])];
+  const statuses: PublishStatusOption[] = [
+    { code: ALL_ID, desc: ALL_LABEL },
+    ...(q.data?.publishStatusList ?? []),
+  ];
   return { categories, statuses, isPending: q.isPending };
 }

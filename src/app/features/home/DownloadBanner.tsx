@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { dismissDownloadTip, isDownloadTipDismissed } from '../../lib/cookies';
 import { useCommonInfo } from '../account/useCommonInfo';
+import { BookIcon } from './icons';
 
 /** The download-app tip; closing it hides it for 100 days (cookie, spec §3). */
 export function DownloadBanner() {
@@ -9,8 +10,8 @@ export function DownloadBanner() {
   if (hidden || !info?.appDownloadUrl) return null;
   return (
     <div className="download-banner" role="region" aria-label="下载APP">
-      <span className="download-logo" aria-hidden="true">
-        📖
+      <span className="download-logo">
+        <BookIcon />
       </span>
       <span className="download-text">下载APP，看漫画更流畅</span>
       <a className="download-go" href={info.appDownloadUrl} target="_blank" rel="noopener noreferrer">

@@ -1,14 +1,13 @@
 import { openDailySign } from '../account/DailySignDialog';
-import { useSupportUrls } from '../account/SupportLinks';
+import { ComplaintLink } from '../account/SupportLinks';
 
 /** Floating complaint (the report page carrying the account) and daily sign-in buttons. */
 export function FloatingButtons() {
-  const { report } = useSupportUrls();
   return (
     <div className="home-floats">
-      <a href={report} className="home-float complaint" aria-label="投诉">
+      <ComplaintLink position="home_float" className="home-float complaint">
         投诉
-      </a>
+      </ComplaintLink>
       <button type="button" className="home-float sign" aria-label="每日签到" onClick={openDailySign}>
         签到
       </button>

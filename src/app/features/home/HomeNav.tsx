@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCommonInfo } from '../account/useCommonInfo';
+import { CoinIcon, PhoneIcon, PlayIcon, TrophyIcon } from './icons';
 
 /** Navigation entries: ranking, anime videos, top-up, app (spec §2 home). */
 export function HomeNav() {
@@ -7,20 +8,20 @@ export function HomeNav() {
   return (
     <nav className="home-nav" aria-label="快捷入口">
       <Link to="/home/day-ranked" className="home-nav-item">
-        <span className="home-nav-icon rank" aria-hidden="true">
-          🏆
+        <span className="home-nav-icon rank">
+          <TrophyIcon />
         </span>
         排行
       </Link>
       <Link to="/vod" className="home-nav-item">
-        <span className="home-nav-icon vod" aria-hidden="true">
-          🎬
+        <span className="home-nav-icon vod">
+          <PlayIcon />
         </span>
         动漫视频
       </Link>
       <Link to="/purchase" className="home-nav-item">
-        <span className="home-nav-icon pay" aria-hidden="true">
-          💰
+        <span className="home-nav-icon pay">
+          <CoinIcon />
         </span>
         充值
       </Link>
@@ -31,8 +32,8 @@ export function HomeNav() {
         className="home-nav-item"
         aria-disabled={!info?.appDownloadUrl}
       >
-        <span className="home-nav-icon app" aria-hidden="true">
-          📱
+        <span className="home-nav-icon app">
+          <PhoneIcon />
         </span>
         APP
       </a>

@@ -1,6 +1,83 @@
-import { Page } from '../../components/Page';
+import { useQuery } from '@tanstack/react-query';
+import { Msg } from '../../../contract';
+import { Link } from '@tanstack/react-router';
+import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
+import { useUserInfo } from '../../lib/user';
+import { DailySignDialog } from '../account/DailySignDialog';
+import { AdSlot } from '../lists/AdSlot';
+import { ListTitle } from '../lists/titles';
+import { PayResultPrompt } from '../purchase/PayResultPrompt';
+import { DailyUpdateBox } from './DailyUpdateBox';
+import { DownloadBanner } from './DownloadBanner';
+import { FloatingButtons } from './FloatingButtons';
+import { HomeNav } from './HomeNav';
+import { HomeSection } from './HomeSection';
+import { RecentReads } from './RecentReads';
+import { SearchIcon } from './icons';
+import { shouldLoadThreeD } from './three-d';
+import '../comics/comics.css';
+import '../lists/lists.css';
+import './home.css';
 
-/** TODO(owner): the screen of route /home. */
+/** /home (spec §2 Home). */
 export function HomePage() {
-  return <Page title="HomePage">{null}</Page>;
+  const home = useQuery({ queryKey: bookKeys.home(), queryFn: fetchHome });
+  const user = useUserInfo();
+  const threeDOn = shouldLoadThreeD(new Date(), user.data?.recharged ?? false);
+  const threeD = useQuery({ queryKey: bookKeys.threeD(), queryFn: fetchThreeD, enabled: threeDOn });
+  // Sections appear together, so a late Three-D answer never pushes the ones below it.
+  const d = threeDOn && threeD.isPending ? undefined : home.data;
+  return (
+    <div className="home">
+      <header className="home-header">
+        <h1 className="home-logo">Inkreel漫画</h1>
+        <Link to="/search" className="home-search" aria-label="搜索">
+          <SearchIcon /> {Msg.searchPlaceholder}
+        </Link>
+      </header>
+      <DownloadBanner />
+      <AdSlot slot="home" fresh={d?.adList} pending={home.isPending} />
+      <HomeNav />
+      <DailyUpdateBox />
+      {d && (
+        <>
+          <HomeSection
+            type="e_recommend"
+            title={ListTitle.recommend}
+            initial={d.recommendList}
+            more="/home/recommend"
+          />
+          {threeDOn && threeD.data && (
+            <HomeSection
+              type="three_d"
+              title={ListTitle.threeD}
+              initial={threeD.data.bookList}
+              more="/home/three-d"
+            />
+          )}
+          <HomeSection type="new_on" title={ListTitle.newOn} initial={d.newOnList} more="/home/new-on" />
+          <HomeSection type="new" title={ListTitle.latest} initial={d.newList} more="/home/latest" />
+          <HomeSection
+            type="kkbg"
+            title={ListTitle.kkbg}
+            initial={d.kkbgList}
+            more="/home/kkbg"
+            layout="wide"
+          />
+          <HomeSection
+            type="hot"
+            title={ListTitle.ranked}
+            initial={d.hotList}
+            more="/home/ranked"
+            layout="rank"
+          />
+        </>
+      )}
+      {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
+      <RecentReads />
+      <FloatingButtons />
+      <DailySignDialog />
+      <PayResultPrompt />
+    </div>
+  );
 }

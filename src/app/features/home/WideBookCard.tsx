@@ -6,7 +6,12 @@ import { statusLabel } from '../comics/format';
 /** Full-width card on the wide cover (the heavyweight section). */
 export function WideBookCard({ book }: { book: Book }) {
   return (
-    <Link to="/book/$bookId" params={{ bookId: String(book.bookId) }} className="book-wide" aria-label={book.title}>
+    <Link
+      to="/book/$bookId"
+      params={{ bookId: String(book.bookId) }}
+      className="book-wide"
+      aria-label={book.title}
+    >
       <BookCover src={book.horiCover || book.cover} title={book.title} wide />
       <span className="book-wide-caption">
         <span className="book-wide-title">{book.title}</span>

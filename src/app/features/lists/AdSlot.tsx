@@ -11,6 +11,9 @@ export const AD_H = 300;
  */
 export function AdSlot({ slot, fresh, pending }: { slot: string; fresh?: readonly Ad[]; pending: boolean }) {
   const ads = useAds(slot, fresh);
-  if (!ads) return pending ? <div className="carousel ad-reserve" style={{ aspectRatio: `${AD_W} / ${AD_H}` }} /> : null;
+  if (!ads)
+    return pending ? (
+      <div className="carousel ad-reserve" style={{ aspectRatio: `${AD_W} / ${AD_H}` }} />
+    ) : null;
   return <Carousel ads={ads} width={AD_W} height={AD_H} />;
 }

@@ -34,7 +34,12 @@ export function BookListScreen({
   /** NO.n of the book at flat index i on screen page p (ranking screens). */
   rankOf?: (page: number, indexInPage: number) => number;
   tabs?: ReactNode;
-  footer?: (q: { lastCount: number; page: number; totalPage: number; fetchNextPage: () => void }) => ReactNode;
+  footer?: (q: {
+    lastCount: number;
+    page: number;
+    totalPage: number;
+    fetchNextPage: () => void;
+  }) => ReactNode;
 }) {
   const q = useInfiniteQuery({
     queryKey,

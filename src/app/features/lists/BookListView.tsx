@@ -33,7 +33,10 @@ export function BookListView({
         <ul className="book-rows">
           {large.map((b, i) => (
             <li key={b.bookId}>
-              <LargeBookCard book={b} badge={rankOf ? <RankBadge n={rankOf(i + small.length)} /> : undefined} />
+              <LargeBookCard
+                book={b}
+                badge={rankOf ? <RankBadge n={rankOf(i + small.length)} /> : undefined}
+              />
             </li>
           ))}
         </ul>

@@ -36,6 +36,17 @@ export function MarkerLayer({
     };
   }, [video]);
 
+  // A tap anywhere else closes the card (it must not sit over plyr's menus).
+  useEffect(() => {
+    if (open === null) return;
+    const onDown = (e: PointerEvent) => {
+      const el = e.target as Element | null;
+      if (!el?.closest('.ink-marker-card, .ink-marker')) setOpen(null);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [open]);
+
   if (!progress || !(duration > 0)) return null;
   const shown = markers.filter((m) => m.offset >= 0 && m.offset < duration);
   const card = open === null ? null : shown[open];

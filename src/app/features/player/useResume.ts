@@ -5,6 +5,8 @@ import type { PlayerHandle } from './usePlayer';
 import { seekAndPlay } from './media-actions';
 import { resumeAction } from './resume';
 
+/** Seconds of playback between background saves of the position. */
+const SAVE_EVERY_S = 5;
 const durationOf = (v: HTMLVideoElement) => v.duration;
 const playVideo = (v: HTMLVideoElement) => v.play();
 
@@ -46,10 +48,16 @@ export function useResume(
   // Saving: page hidden, unload, error (dispose is the player's onDispose).
   useEffect(() => {
     if (!video) return;
+    let savedAt = 0;
+    const save = () => {
+      savedAt = last.current;
+      void setResumePosition(vodId, last.current);
+    };
     const track = () => {
       if (video.currentTime > 0) last.current = video.currentTime;
+      // Also every few seconds: a write started during unload is not always finished.
+      if (Math.abs(last.current - savedAt) >= SAVE_EVERY_S) save();
     };
-    const save = () => void setResumePosition(vodId, last.current);
     const onVisibility = () => document.visibilityState === 'hidden' && save();
     video.addEventListener('timeupdate', track);
     video.addEventListener('seeked', track);

@@ -7,6 +7,7 @@ import { fetchUserInfo, userKeys, useUserInfo } from '../../lib/user';
 import { SupportChatLink } from '../account/SupportLinks';
 import { PAY_POLL_DURATION_MS, PAY_POLL_INTERVAL_MS, paymentArrived, type PayFlag } from './pay-flag';
 import { takePayFlag } from './pay-flag-store';
+import { setPayPromptBusy } from './pay-prompt-state';
 import { useRefreshOnReturn } from './useRefreshOnReturn';
 import './purchase.css';
 
@@ -25,12 +26,17 @@ export function PayResultPrompt() {
   useRefreshOnReturn();
 
   useEffect(() => {
+    setPayPromptBusy(true);
     void takePayFlag().then((f) => {
-      if (!f) return;
+      if (!f) return setPayPromptBusy(false);
       setFlag(f);
       setStep('ask');
     });
+    return () => setPayPromptBusy(false);
   }, []);
+  useEffect(() => {
+    if (flag && step === null) setPayPromptBusy(false);
+  }, [flag, step]);
 
   useEffect(() => {
     if (!flag) return;

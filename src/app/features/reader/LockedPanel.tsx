@@ -30,7 +30,12 @@ export function LockedPanel({
         </button>
       </div>
     );
-  const msg = outcome === 'no-chapter' ? Msg.noMoreChapters : outcome === 'congestion' ? Msg.congestion : Msg.loadFailed;
+  const msg =
+    outcome === 'no-chapter'
+      ? Msg.noMoreChapters
+      : outcome === 'congestion'
+        ? Msg.congestion
+        : Msg.loadFailed;
   return (
     <div className="reader-panel" onClick={(e) => e.stopPropagation()}>
       <p>{msg}</p>

@@ -27,7 +27,7 @@ export function ReaderMenu({
           type="button"
           className="reader-back"
           aria-label="返回"
-         
+
           onClick={() =>
             bookId
               ? router.navigate({ to: '/book/$bookId', params: { bookId } })
@@ -45,7 +45,6 @@ export function ReaderMenu({
             params={{ id: bookId }}
             search={{ title: book?.title }}
             className="reader-btn"
-           
           >
             {Msg.catalogue}
           </Link>

@@ -3,7 +3,15 @@ import { Msg } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 
 /** 金币不足，前往充值: a buy answered 999 (spec §4). */
-export function RechargeDialog({ open, bookId, onClose }: { open: boolean; bookId: number; onClose: () => void }) {
+export function RechargeDialog({
+  open,
+  bookId,
+  onClose,
+}: {
+  open: boolean;
+  bookId: number;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   return (
     <Dialog

@@ -14,7 +14,8 @@ export function usePreload(info: ChapterReadInfo | undefined, lastVisible: numbe
   const qc = useQueryClient();
   const bookId = info?.bookId ?? 0;
   const nextNumber = info?.nextNumber ?? 0;
-  const next = nextNumber > 0 ? qc.getQueryData<ChapterReadInfo>(bookKeys.chapter(bookId, nextNumber)) : undefined;
+  const next =
+    nextNumber > 0 ? qc.getQueryData<ChapterReadInfo>(bookKeys.chapter(bookId, nextNumber)) : undefined;
   const plan = getPagesToPreload({
     pageCount: info?.bookPics.length ?? 0,
     lastVisible,
@@ -40,7 +41,8 @@ export function usePreload(info: ChapterReadInfo | undefined, lastVisible: numbe
         nextNumber,
         nextPageCount: data.bookPics.length,
       });
-      for (const i of again.nextPages) for (const src of data.bookPics[i]?.parts ?? []) void preloadImage(src);
+      for (const i of again.nextPages)
+        for (const src of data.bookPics[i]?.parts ?? []) void preloadImage(src);
     });
     return () => {
       live = false;

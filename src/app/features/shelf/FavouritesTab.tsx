@@ -30,7 +30,9 @@ export function FavouritesTab() {
             <button
               type="button"
               className="shelf-tool"
-              onClick={() => setPicked(picked.size === shelf.length ? new Set() : new Set(shelf.map((b) => b.bookId)))}
+              onClick={() =>
+                setPicked(picked.size === shelf.length ? new Set() : new Set(shelf.map((b) => b.bookId)))
+              }
             >
               {picked.size === shelf.length ? '取消全选' : '全选'}
             </button>

@@ -14,7 +14,12 @@ export function HistoryTab() {
       <ul className="book-rows history-list">
         {history.map((h) => (
           <li key={h.bookId} className="history-row">
-            <Link to="/book/$bookId" params={{ bookId: String(h.bookId) }} className="history-cover" aria-label={h.title}>
+            <Link
+              to="/book/$bookId"
+              params={{ bookId: String(h.bookId) }}
+              className="history-cover"
+              aria-label={h.title}
+            >
               <BookCover src={h.cover} title={h.title} />
             </Link>
             <div className="history-info">

@@ -18,7 +18,13 @@ export function ShelfPage() {
         className="shelf-tabs"
         label="收藏与历史"
         value={tab}
-        onChange={(id) => void navigate({ to: '/shelf', search: { active: id === 'history' ? 'history' : 'shelf' }, replace: true })}
+        onChange={(id) =>
+          void navigate({
+            to: '/shelf',
+            search: { active: id === 'history' ? 'history' : 'shelf' },
+            replace: true,
+          })
+        }
         items={[
           { id: 'shelf', label: `我的收藏(${count ?? 0})` },
           { id: 'history', label: '阅读历史' },

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/index.js';
 import type { DB } from '../../db/schema.js';
 import { chapterAccess } from '../access.js';
+import { rollRankWeek } from './rank-week.js';
 
 export type ReadResult =
   { kind: 'ok'; info: ChapterReadInfo } | { kind: 'missing' } | { kind: 'locked'; unpaid: ChapterUnpaid };
@@ -119,6 +120,7 @@ export async function readChapter(
 /** Counts a read and remembers where a signed-in reader is, in one transaction. */
 async function recordRead(db: Kysely<DB>, userId: number | null, bookId: number, number: number, now: Date) {
   await db.transaction().execute(async (trx) => {
+    await rollRankWeek(trx, now);
     await trx
       .updateTable('books')
       .set({

@@ -109,7 +109,8 @@ export async function vodWatch(
     vodPlayUrl: vodPlayUrl(ctx, { mediaKey: vod.media_key, userId, full }),
     vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE),
     vodContent: vod.content,
-    bought: access === 'bought',
+    // A free video plays like a bought one: the app shows the full player exactly when bought is true.
+    bought: full,
     canTryWatch: !full && vod.can_try === 1 && vod.price > 0,
     trialSeconds: full ? 0 : VOD_TRIAL_SECONDS,
     markers: markers.map((m) => ({

@@ -1,0 +1,32 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:27613';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--disable-quic'] });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN',
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+const p = await ctx.newPage();
+p.on('console', (m) => { if (!m.text().includes('WEBVTT')) console.log('console', m.type(), m.text().slice(0, 300)); });
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(base + '/vod/detail?vodId=31');
+await p.waitForTimeout(4000);
+const state = () => p.evaluate(() => { const v = document.querySelector('video'); return v && { t: v.currentTime, paused: v.paused, d: v.duration, cues: [...v.textTracks].map(t => t.label + ':' + t.mode + ':' + (t.cues?.length ?? -1)) , sub: document.querySelector('.ink-subtitles')?.textContent, autoplay: !!document.querySelector('.ink-autoplay') }; });
+console.log(await state());
+await p.screenshot({ path: '/tmp/vidwork/d2a.png' });
+if (await p.locator('.ink-autoplay').count()) await p.locator('.ink-autoplay').click();
+await p.waitForTimeout(2500);
+console.log(await state());
+await p.locator('.plyr').tap();
+await p.waitForTimeout(300);
+await p.screenshot({ path: '/tmp/vidwork/d2b.png' });
+const sub = p.locator('.ink-track-subtitle .ink-track-label');
+console.log('sub label', await sub.count(), await sub.first().getAttribute('aria-label').catch(() => null));
+if (await sub.count()) { await sub.click(); await p.waitForTimeout(200); await p.screenshot({ path: '/tmp/vidwork/d2c.png' });
+  await p.getByRole('menuitemradio', { name: 'English' }).click(); await p.waitForTimeout(1500); console.log(await state());
+  await p.screenshot({ path: '/tmp/vidwork/d2d.png' }); }
+await p.evaluate(() => { document.querySelector('video').currentTime = 50; });
+await p.waitForTimeout(300);
+console.log('after seek', await state(), await p.locator('.ink-preview-layer').textContent().catch(() => null));
+await p.screenshot({ path: '/tmp/vidwork/d2e.png' });
+await p.waitForTimeout(2000);
+console.log('panel', await p.locator('.vod-trial-end').textContent().catch(() => null), await p.locator('video').count());
+await p.screenshot({ path: '/tmp/vidwork/d2f.png' });
+await b.close();

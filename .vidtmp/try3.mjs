@@ -1,0 +1,35 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:27613';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--disable-quic'] });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN',
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+const p = await ctx.newPage();
+p.on('console', (m) => { if (!m.text().includes('WEBVTT')) console.log('console', m.type(), m.text().slice(0, 300)); });
+p.on('requestfailed', (r) => console.log('failed', r.url().slice(0, 120), r.failure()?.errorText));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(base + '/user/bind');
+const mobile = '1' + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
+await p.getByPlaceholder('请输入手机号').fill(mobile);
+await p.locator('button[type=submit]').click();
+await p.waitForURL(/\/user$/);
+await p.goto(base + '/vod/detail?vodId=21');
+await p.getByRole('region', { name: '试看结束' }).waitFor();
+await p.screenshot({ path: '/tmp/vidwork/d3a.png' });
+await p.getByRole('region', { name: '试看结束' }).getByRole('button', { name: '购买本视频' }).click();
+await p.getByRole('button', { name: '本视频已购买' }).waitFor();
+await p.waitForTimeout(3000);
+const st = await p.evaluate(() => { const v = document.querySelector('video'); return { src: v?.src, t: v?.currentTime, d: v?.duration, paused: v?.paused, progress: !!document.querySelector('.plyr__progress'), markers: document.querySelectorAll('.ink-marker').length, resume: document.querySelector('.ink-resume')?.textContent }; });
+console.log(st);
+await p.evaluate(() => document.querySelector('video').pause());
+await p.waitForTimeout(200);
+await p.screenshot({ path: '/tmp/vidwork/d3b.png' });
+console.log(await p.evaluate(() => { const m = document.querySelector('.ink-marker'); const r = m.getBoundingClientRect(); const cs = getComputedStyle(m); const c = document.querySelector('.plyr__controls'); const rules = []; for (const sh of document.styleSheets) { try { for (const ru of sh.cssRules) { const walk = (x) => { if (x.cssRules && !x.selectorText) { for (const y of x.cssRules) walk(y); return; } if (x.selectorText && m.matches(x.selectorText) && (x.style.width || x.style.inlineSize || x.style.maxWidth)) rules.push(x.selectorText + ' ' + x.style.width + x.style.maxWidth); }; walk(ru); } } catch {} } return { rules, w: cs.width, minw: cs.minWidth, maxw: cs.maxWidth, pos: cs.position, pw: m.parentElement.getBoundingClientRect().width, ppw: m.parentElement.parentElement.getBoundingClientRect().width, r: [r.x, r.y, r.width, r.height], vis: cs.visibility, disp: cs.display, op: cs.opacity, ctl: getComputedStyle(c).visibility + getComputedStyle(c).opacity, parent: m.parentElement.parentElement.className, cls: document.querySelector('.plyr').className }; }));
+if (st.markers) { await p.locator('.ink-marker').first().click(); await p.waitForTimeout(600); await p.screenshot({ path: '/tmp/vidwork/d3c.png' }); }
+await p.locator('button[data-plyr="settings"]').first().click(); await p.waitForTimeout(300);
+await p.screenshot({ path: '/tmp/vidwork/d3d.png' });
+await p.goto(base + '/shelf-vod'); await p.waitForTimeout(1500);
+await p.screenshot({ path: '/tmp/vidwork/d3e.png' });
+await p.goto(base + '/vod/detail?vodId=21'); await p.waitForTimeout(3000);
+console.log('resume', await p.locator('.ink-resume').textContent().catch(() => null));
+await p.screenshot({ path: '/tmp/vidwork/d3f.png' });
+await b.close();

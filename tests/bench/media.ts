@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_IMAGE_KEY, importImageKey } from '../../src/contract/index.js';
+import { loadConfig } from '../../src/server/config.js';
+import { renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
+import { ensureDemoVideos } from '../../src/server/media/demo-clips.js';
+import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
+import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
+import { runFfmpeg } from '../../src/server/media/ffmpeg.js';
+
+/** Media pipeline timings on a cold DATA_DIR (npm run bench, or `npx tsx tests/bench/media.ts`). */
+export async function benchMedia() {
+  const dir = mkdtempSync(join(tmpdir(), 'inkreel-bench-media-'));
+  const ctx: MediaCtx = {
+    config: loadConfig({ DATA_DIR: dir }),
+    imageKey: await importImageKey(DEFAULT_IMAGE_KEY),
+  };
+  const rows: { step: string; ms: number }[] = [];
+  const time = async (step: string, n: number, fn: (i: number) => Promise<unknown>) => {
+    const t = performance.now();
+    for (let i = 0; i < n; i++) await fn(i);
+    rows.push({ step, ms: Math.round((performance.now() - t) / n) });
+  };
+  try {
+    const covers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => renderDemoCover({ title: `B${i}`, seed: i })),
+    );
+    const pages = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => renderDemoPage({ bookTitle: 'B', chapter: 1, page: i, seed: 9 })),
+    );
+    await storeImage(ctx, covers[10]!); // warm-up: sharp's first call loads libvips
+    await time('render demo page (SVG → PNG)', 5, (i) =>
+      renderDemoPage({ bookTitle: 'C', chapter: 2, page: i, seed: 3 }),
+    );
+    await time('storeImage: 1 cover, 3 sizes', 10, (i) => storeImage(ctx, covers[i]!));
+    await time('storeImage again (content hash hit)', 10, (i) => storeImage(ctx, covers[i]!));
+    await time('storeChapterPage split 1', 5, (i) => storeChapterPage(ctx, pages[i]!, 1));
+    await time('storeChapterPage split 3', 5, (i) => storeChapterPage(ctx, pages[i + 5]!, 3));
+
+    const src = join(dir, 'clip.mp4');
+    await runFfmpeg([
+      ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=60'],
+      ...[
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:duration=60',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=660:duration=60',
+      ],
+      ...[
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-map',
+        '2:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-c:a',
+        'aac',
+        src,
+      ],
+    ]);
+    await time('ingest one 60 s 360p file (2 renditions, 2 audio)', 1, () => ingestVideoFile(ctx, src));
+    await time('ensureDemoVideos cold (3 clips of 60 s)', 1, () => ensureDemoVideos(ctx, 30));
+    await time('ensureDemoVideos warm', 1, () => ensureDemoVideos(ctx, 30));
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.table(await benchMedia());
+}

@@ -1,0 +1,75 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** A mid-range Android phone in Chrome (desktop user agents are sent to the desktop page). */
+export const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export interface Mobile {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** Chromium as a 390×844 phone, service workers allowed, a fresh profile each time (a new visitor). */
+export async function launchMobile(
+  opts: { userAgent?: string; reducedMotion?: boolean } = {},
+): Promise<Mobile> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: opts.userAgent ?? MOBILE_UA,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    serviceWorkers: 'allow',
+    reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce',
+  });
+  const page = await context.newPage();
+  // Browser-side errors show up in the test output.
+  page.on('pageerror', (err) => console.error('[pageerror]', err.message));
+  return { browser, context, page, close: () => browser.close() };
+}
+
+/** Resolves once a service worker is active and controls the page. */
+export async function waitForServiceWorker(page: Page, timeoutMs = 60_000): Promise<void> {
+  // Synchronous predicate: waitForFunction would take a returned Promise as a truthy value.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
+    timeout: timeoutMs,
+    polling: 250,
+  });
+}
+
+/** Whether every <img> under `selector` has loaded a real picture. */
+export function imagesLoaded(page: Page, selector: string): Promise<number[]> {
+  return page.$$eval(selector, (imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+}
+
+/** Closes whatever dialogs a screen opened by itself (daily sign-in, pay result…) with Escape. */
+export async function dismissDialogs(page: Page, waitMs = 1500): Promise<void> {
+  const dialog = page.locator('[role="dialog"][aria-modal="true"]');
+  await dialog
+    .first()
+    .waitFor({ timeout: waitMs })
+    .catch(() => undefined);
+  for (let i = 0; i < 5 && (await dialog.count()) > 0; i++) {
+    await dialog.first().focus();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
+  }
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, IMAGE_URL_PATTERN } from '../../src/contract';
+import { baseUrl, dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
+
+const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; V2172A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/111.0 Mobile Safari/537.36 MicroMessenger/8.0.42.2460(0x28002A58) NetType/WIFI Language/zh_CN';
+
+/** A cover the server really serves (encrypted), from the public home answer. */
+async function someCoverUrl(): Promise<string> {
+  const res = await fetch(`${baseUrl()}${Api.homeIndex}`);
+  const body = (await res.json()) as { data: { recommendList: { cover: string }[] } };
+  const cover = body.data.recommendList.find((b) => IMAGE_URL_PATTERN.test(b.cover))?.cover;
+  if (!cover) throw new Error('home/index has no encrypted cover');
+  return cover;
+}
+
+describe('PWA shell as a new visitor', () => {
+  let m: Mobile;
+  const registers: string[] = [];
+
+  beforeAll(async () => {
+    m = await launchMobile();
+    m.context.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === Api.register) registers.push(r.url());
+    });
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  it('a new visitor is registered exactly once', async () => {
+    await m.page.goto('/home');
+    await m.page.getByRole('navigation', { name: '漫画导航' }).waitFor();
+    // Let every first call (home sections, user info, sign-in config…) go out.
+    await m.page.waitForLoadState('networkidle');
+    await m.page.reload();
+    await m.page.waitForLoadState('networkidle');
+    expect(registers).toHaveLength(1);
+    const stored = await m.page.evaluate(
+      () =>
+        new Promise<boolean>((res) => {
+          const open = indexedDB.open('inkreel-kv');
+          open.onsuccess = () => {
+            const get = open.result.transaction('kv').objectStore('kv').get('session');
+            get.onsuccess = () => res(Boolean((get.result as { token?: string } | undefined)?.token));
+          };
+        }),
+    );
+    expect(stored).toBe(true);
+  });
+
+  it('both tab bars navigate', async () => {
+    const { page } = m;
+    await dismissDialogs(page);
+    const comic = page.getByRole('navigation', { name: '漫画导航' });
+    const video = page.getByRole('navigation', { name: '视频导航' });
+    for (const [label, path] of [
+      ['分类', '/category'],
+      ['收藏', '/shelf'],
+      ['我的', '/user'],
+      ['漫画', '/home'],
+      ['看视频', '/vod'],
+    ] as const) {
+      await comic.getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await dismissDialogs(page, 500);
+    }
+    for (const [label, path] of [
+      ['搜视频', '/search-vod'],
+      ['已购', '/shelf-vod'],
+      ['充值', '/purchase'],
+      ['视频', '/vod'],
+      ['看漫画', '/home'],
+    ] as const) {
+      await video.getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await dismissDialogs(page, 500);
+    }
+    await comic.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
+  });
+
+  it('unknown paths end on /home', async () => {
+    await m.page.goto('/no/such/page');
+    await m.page.waitForURL('**/home');
+  });
+
+  it('works offline once the service worker is active: shell and seen images come from the cache', async () => {
+    const { page, context } = m;
+    await waitForServiceWorker(page);
+    const cover = await someCoverUrl();
+    const showImage = (src: string) =>
+      page.evaluate(
+        (s) =>
+          new Promise<number>((res) => {
+            const img = new Image();
+            img.onload = () => res(img.naturalWidth);
+            img.onerror = () => res(-1);
+            img.src = s;
+          }),
+        src,
+      );
+    // Seen once online (through the service worker, which decrypts and caches it).
+    expect(await showImage(cover)).toBeGreaterThan(0);
+    const homeImages = await page.$$eval('img', (imgs) =>
+      imgs.map((i) => (i as HTMLImageElement).currentSrc).filter((s) => s.endsWith('.img')),
+    );
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('navigation', { name: '漫画导航' }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/home');
+      expect(await showImage(cover)).toBeGreaterThan(0);
+      // Pictures home showed online show offline too.
+      for (const src of homeImages.slice(0, 3)) expect(await showImage(src)).toBeGreaterThan(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('the placeholder stands in for a missing picture', async () => {
+    const width = await m.page.evaluate(
+      () =>
+        new Promise<number>((res) => {
+          const img = new Image();
+          img.onload = () => res(img.naturalWidth);
+          img.onerror = () => res(-1);
+          img.src = '/media/img/0123456789abcdef0123456789abcdef_500_0.img';
+        }),
+    );
+    expect(width).toBeGreaterThan(0);
+  });
+});
+
+describe('first visit to the bare domain', () => {
+  it("'/' leads to /home (served by the server, no service worker yet)", async () => {
+    const m = await launchMobile();
+    try {
+      await m.page.goto('/');
+      await m.page.waitForURL('**/home');
+      await m.page.getByRole('navigation', { name: '漫画导航' }).waitFor();
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('visitors the app does not serve', () => {
+  it('sends desktop browsers to the desktop page with a QR code of the mobile site', async () => {
+    const m = await launchMobile({ userAgent: DESKTOP_UA });
+    try {
+      await m.page.goto('/home');
+      await m.page.waitForURL('**/desktop.html**');
+      const qr = m.page.getByRole('img', { name: '手机访问二维码' });
+      await qr.waitFor();
+      await m.page.waitForFunction(
+        () => (document.getElementById('qr') as HTMLImageElement).naturalWidth > 0,
+      );
+      expect(await m.page.getByText(`${baseUrl()}/home`).count()).toBe(1);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('sends the WeChat in-app browser to the open-in-browser page', async () => {
+    const m = await launchMobile({ userAgent: WECHAT_UA });
+    try {
+      await m.page.goto('/book/1');
+      await m.page.waitForURL('**/open-in-browser.html**');
+      await m.page.getByText('在浏览器打开').first().waitFor();
+      expect(await m.page.locator('#url').textContent()).toBe(`${baseUrl()}/book/1`);
+    } finally {
+      await m.close();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  Api,
+  BookList,
+  ChapterReadInfo,
+  HomeIndex,
+  IMAGE_URL_PATTERN,
+  ShowcaseType,
+  VodIndexData,
+  apiPath,
+  importImageKey,
+} from '../../src/contract/index.js';
+import type { Ctx } from '../../src/server/context.js';
+import { seedIfEmpty } from '../../src/server/seed/index.js';
+import { anonHeaders, okData } from './helpers/catalogue.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+describe('demo catalogue seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('seeds a full catalogue once, with pictures and videos on disk', { timeout: 300_000 }, async () => {
+    const ctx: Ctx = {
+      db: t.database.db,
+      dialect: t.database.dialect,
+      config: t.config,
+      imageKey: await importImageKey(t.config.imageKey),
+    };
+    const lines: string[] = [];
+    const log = { info: (m: string) => lines.push(m) };
+    const started = Date.now();
+    expect(await seedIfEmpty(ctx, log)).toBe(true);
+    console.info(`seed took ${Date.now() - started} ms: ${lines.join(' | ')}`);
+    expect(await seedIfEmpty(ctx, log)).toBe(false);
+
+    const db = t.database.db;
+    const count = async (table: 'categories' | 'books' | 'vod_types' | 'vods' | 'hot_words') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('categories')).toBeGreaterThanOrEqual(8);
+    expect(await count('books')).toBeGreaterThanOrEqual(64);
+    expect(await count('vod_types')).toBe(10);
+    expect(await count('vods')).toBeGreaterThanOrEqual(30);
+    expect(await count('hot_words')).toBeGreaterThan(0);
+
+    const books = await db.selectFrom('books').selectAll().execute();
+    expect(new Set(books.map((b) => b.publish_status))).toEqual(new Set(['serialize', 'finish']));
+    expect(books.some((b) => b.vip_free === 1)).toBe(true);
+    expect(books.some((b) => b.three_d === 1)).toBe(true);
+    expect(new Set(books.map((b) => b.title)).size).toBe(books.length);
+
+    const perBook = await db
+      .selectFrom('chapters')
+      .select((eb) => [
+        'book_id',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.min('pic_split_count').as('splitMin'),
+        eb.fn.max('pic_split_count').as('splitMax'),
+      ])
+      .groupBy('book_id')
+      .execute();
+    expect(perBook).toHaveLength(books.length);
+    for (const b of perBook) {
+      expect(Number(b.n)).toBeGreaterThanOrEqual(20);
+      expect(Number(b.n)).toBeLessThanOrEqual(30);
+      expect(b.splitMin).toBe(b.splitMax);
+    }
+    expect(new Set(perBook.map((b) => b.splitMin))).toEqual(new Set([1, 2, 3]));
+    for (const b of books) {
+      expect(b.chapter_count).toBe(Number(perBook.find((p) => p.book_id === b.id)!.n));
+    }
+
+    const chapters = await db.selectFrom('chapters').select(['number', 'price']).execute();
+    expect(chapters.filter((c) => c.number <= 2).every((c) => c.price === 0)).toBe(true);
+    const paid = chapters.filter((c) => c.number > 2).map((c) => c.price);
+    expect(Math.min(...paid)).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...paid)).toBeLessThanOrEqual(30);
+
+    const pageCounts = await db
+      .selectFrom('chapter_pages')
+      .select((eb) => ['chapter_id', eb.fn.countAll<number>().as('n')])
+      .groupBy('chapter_id')
+      .execute();
+    expect(pageCounts).toHaveLength(chapters.length);
+    expect(pageCounts.every((p) => Number(p.n) >= 6 && Number(p.n) <= 10)).toBe(true);
+    const distinctPages = await db.selectFrom('chapter_pages').select('parts').distinct().execute();
+    expect(distinctPages.length).toBeLessThanOrEqual(60);
+
+    const jumpTypes = await db.selectFrom('ads').select('jump_type').distinct().execute();
+    expect(new Set(jumpTypes.map((a) => a.jump_type))).toEqual(new Set([-1, -2, 2, 3]));
+    const curated = await db.selectFrom('showcase_items').select('type').distinct().execute();
+    expect(curated.length).toBeGreaterThanOrEqual(4);
+    const markers = await db.selectFrom('vod_markers').select('vod_id').distinct().execute();
+    expect(markers.length).toBe(await count('vods'));
+    expect((await db.selectFrom('pay_configs').select('id').execute()).length).toBeGreaterThan(0);
+    expect((await db.selectFrom('pay_channels').select('id').execute()).length).toBeGreaterThan(0);
+
+    // Every showcase type answers books; the home page, a chapter and the video home come through HTTP.
+    for (const type of ShowcaseType.options) {
+      const list = okData(
+        await t.app.inject({ method: 'GET', url: apiPath(Api.showcase, { type, page: 1 }) }),
+        BookList,
+      );
+      expect(list.bookList.length, type).toBeGreaterThan(0);
+    }
+    const home = okData(await t.app.inject({ method: 'GET', url: Api.homeIndex }), HomeIndex);
+    expect(home.adList.length).toBeGreaterThan(0);
+    const book = home.recommendList[0]!;
+    const read = okData(
+      await t.app.inject({
+        method: 'GET',
+        url: `${Api.readChapter}?bookId=${book.bookId}&number=1`,
+        headers: anonHeaders(),
+      }),
+      ChapterReadInfo,
+    );
+    expect(read.bookPics.length).toBeGreaterThanOrEqual(6);
+    const urls = [
+      book.cover,
+      book.horiCover,
+      home.adList[0]!.imgPath,
+      ...read.bookPics.flatMap((g) => g.parts),
+    ];
+    for (const url of urls) {
+      const [, hash, size] = IMAGE_URL_PATTERN.exec(url)!;
+      expect(existsSync(join(t.config.dataDir, 'media', 'img', `${hash}_${size}_0.img`)), url).toBe(true);
+    }
+    const shelves = okData(await t.app.inject({ method: 'GET', url: Api.vodIndex }), VodIndexData);
+    expect(shelves).toHaveLength(10);
+    const vod = await db.selectFrom('vods').select('media_key').executeTakeFirstOrThrow();
+    expect(existsSync(join(t.config.dataDir, 'media', 'vod', vod.media_key))).toBe(true);
+    expect(z.string().parse(home.hotList[0]!.title)).not.toBe('');
+  });
+});

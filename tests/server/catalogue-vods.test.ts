@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Api,
+  Code,
+  IMAGE_URL_PATTERN,
+  Msg,
+  VOD_PAGE_SIZE,
+  VOD_TRIAL_SECONDS,
+  Vod,
+  VodIndexData,
+  VodList,
+  apiPath,
+  type SessionData,
+} from '../../src/contract/index.js';
+import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
+import { anonHeaders, okData } from './helpers/catalogue.js';
+import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const EXTRA_VODS = 30;
+
+describe('catalogue: videos', () => {
+  let t: TestApp;
+  let f: FixtureCatalogue;
+  let user: SessionData;
+  const watch = (vodId: number | string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: Api.vodWatch,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `vodId=${vodId}`,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(FAST_HASHING);
+    f = await insertFixtureCatalogue(t.database.db, { extraVods: EXTRA_VODS });
+    user = await registerUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('index answers one shelf per type with videos, in type order', async () => {
+    const shelves = okData(await t.app.inject({ method: 'GET', url: Api.vodIndex }), VodIndexData);
+    expect(shelves.map((s) => [s.typeId, s.typeName])).toEqual(f.vodTypes.map((v) => [v.id, v.name]));
+    for (const s of shelves) {
+      expect(s.vods.length).toBeGreaterThan(0);
+      expect(s.vods.every((v) => v.typeId === s.typeId)).toBe(true);
+      expect(s.vods[0]!.vodPic).toMatch(IMAGE_URL_PATTERN);
+    }
+  });
+
+  it('page lists a type (0: all) by VOD_PAGE_SIZE with totalPage', async () => {
+    const total = f.vods.length;
+    const all1 = okData(
+      await t.app.inject({ method: 'GET', url: apiPath(Api.vodPage, { category: 0, page: 1 }) }),
+      VodList,
+    );
+    expect(all1.list).toHaveLength(VOD_PAGE_SIZE);
+    expect(all1.totalPage).toBe(Math.ceil(total / VOD_PAGE_SIZE));
+    const last = okData(
+      await t.app.inject({ method: 'GET', url: apiPath(Api.vodPage, { category: 0, page: all1.totalPage }) }),
+      VodList,
+    );
+    expect(last.list).toHaveLength(total - (all1.totalPage - 1) * VOD_PAGE_SIZE);
+    const type3 = okData(
+      await t.app.inject({ method: 'GET', url: apiPath(Api.vodPage, { category: 3, page: 1 }) }),
+      VodList,
+    );
+    expect(type3.list.map((v) => v.vodId).sort()).toEqual(
+      f.vods
+        .filter((v) => v.typeId === 3)
+        .map((v) => v.id)
+        .sort(),
+    );
+    const empty = okData(
+      await t.app.inject({ method: 'GET', url: apiPath(Api.vodPage, { category: 77, page: 1 }) }),
+      VodList,
+    );
+    expect(empty).toEqual({ list: [], totalPage: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/vod/page/x/1' })).statusCode).toBe(400);
+  });
+
+  it('watch needs a session', async () => {
+    const res = await watch(f.vods[0]!.id, anonHeaders());
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('watch without a purchase: trial playlist, trial seconds, markers and 猜你喜欢 of the same type', async () => {
+    const v = f.vods[0]!;
+    const data = okData(await watch(v.id, authHeaders(user)), Vod);
+    expect(data).toMatchObject({
+      vodId: v.id,
+      vodName: v.name,
+      vodPointsPlay: v.price,
+      bought: false,
+      canTryWatch: true,
+      trialSeconds: VOD_TRIAL_SECONDS,
+      vodPlayUrl: `/media/vod/${v.mediaKey}/trial/master.m3u8`,
+    });
+    expect(data.markers.map((m) => [m.offset, m.title])).toEqual([
+      [10, '开场'],
+      [60, '高潮'],
+    ]);
+    expect(data.markers[0]!.coverUrl).toMatch(IMAGE_URL_PATTERN);
+    expect(data.guessLikeList.length).toBeGreaterThan(0);
+    expect(data.guessLikeList.every((g) => g.typeId === v.typeId && g.vodId !== v.id)).toBe(true);
+    // A video that allows no trial.
+    const noTrial = okData(await watch(f.vods[2]!.id, authHeaders(user)), Vod);
+    expect(noTrial).toMatchObject({ canTryWatch: false, bought: false, trialSeconds: VOD_TRIAL_SECONDS });
+  });
+
+  it('watch after a purchase: the signed full playlist and no trial', async () => {
+    const v = f.vods[1]!;
+    await t.database.db
+      .insertInto('purchases')
+      .values({
+        user_id: user.userId,
+        item_type: 'vod',
+        item_id: v.id,
+        price: v.price,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const data = okData(await watch(v.id, authHeaders(user)), Vod);
+    expect(data).toMatchObject({ bought: true, canTryWatch: false, trialSeconds: 0 });
+    expect(data.vodPlayUrl).toMatch(
+      new RegExp(`^/media/vod/${v.mediaKey}/s/${user.userId}/\\d+/[A-Za-z0-9_-]{43}/master\\.m3u8$`),
+    );
+    const other = await registerUser(t.app);
+    expect(okData(await watch(v.id, authHeaders(other)), Vod).bought).toBe(false);
+  });
+
+  it('watch of a missing video answers result false with the message; a bad id is a 400', async () => {
+    const res = await watch(999_999, authHeaders(user));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: false, code: Code.NOT_FOUND, msg: Msg.videoNotFound });
+    expect((await watch('abc', authHeaders(user))).statusCode).toBe(400);
+  });
+});
