@@ -260,3 +260,53 @@ describe('account screens', () => {
     await expect(text(page, 'mine-account')).resolves.toBe(account);
   });
 });
+
+describe('support and the in-app pay frame', () => {
+  it('online chat says when it is closed, and carries the account when open', async () => {
+    await page.clock.setFixedTime(new Date('2026-11-22T20:00:00+08:00'));
+    await page.goto('/user');
+    await page.getByTestId('mine-coins').waitFor();
+    await page.getByRole('link', { name: new RegExp(AccountText.onlineChat) }).click();
+    const closed = await dialog(page, AccountText.onlineChat);
+    await closed.getByText(AccountText.serviceClosed).waitFor();
+    await closed.getByRole('button', { name: AccountText.close }).click();
+    await closed.waitFor({ state: 'detached' });
+
+    await page.clock.setFixedTime(new Date('2026-11-22T14:00:00+08:00'));
+    const recorded = page.waitForRequest((r) => r.url().includes('/api/user/submit_contact'));
+    await page.getByRole('link', { name: new RegExp(AccountText.onlineChat) }).click();
+    const req = await recorded;
+    console.log('DBG', req.postData(), req.postDataBuffer()?.toString(), JSON.stringify(await req.allHeaders()), req.frame()?.url());
+    expect(req.postData()).toContain('contactType=chat');
+    await page.waitForURL(/\/h5\/report\?/);
+    expect(new URL(page.url()).searchParams.get('account')).toBe(account);
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/user');
+  });
+
+  it('an iOS home-screen app pays inside the pay frame and comes back to Mine', async () => {
+    const ios = await launchMobile({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      // Launched from the home screen: Safari reports navigator.standalone.
+      await ios.context.addInitScript(() =>
+        Object.defineProperty(navigator, 'standalone', { get: () => true }),
+      );
+      const p = ios.page;
+      await p.goto('/user');
+      await (await dialog(p, AccountText.signTitle)).getByRole('button', { name: AccountText.close }).click();
+      await p.goto('/purchase');
+      await p.getByRole('button', { name: /^60金币/ }).click();
+      await (await dialog(p, AccountText.choosePayChannel)).locator('button.channel').first().click();
+      await p.waitForURL(/\/user\/purchase\/pay\?goUrl=/);
+      const frame = p.frameLocator(`iframe[title="${AccountText.payFrameTitle}"]`);
+      await frame.getByRole('button', { name: '支付' }).click();
+      await p.waitForURL(/\/user$/, { timeout: 20_000 });
+      await dialog(p, AccountText.payResultQuestion);
+      await waitForCoins(p, 60);
+    } finally {
+      await ios.close();
+    }
+  });
+});

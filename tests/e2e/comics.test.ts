@@ -6,7 +6,7 @@
  * reload; comic search with its history capped at 10.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, Msg, SEARCH_HISTORY_MAX } from '../../src/contract';
 import { launchMobile, type Mobile } from './helpers';
 
@@ -95,6 +95,15 @@ beforeAll(async () => {
     }
     throw new Error('no suitable demo book');
   }, PACKAGE_COINS);
+});
+afterEach(async (ctx) => {
+  // A failing step leaves a picture of what the phone showed.
+  if (ctx.task.result?.state === 'fail' && (await page.getByRole('button', { name: 'Show Error' }).count())) {
+    await page.getByRole('button', { name: 'Show Error' }).click();
+    console.error('DBG', await page.locator('body').innerText());
+  }
+  if (ctx.task.result?.state === 'fail')
+    await page.screenshot({ path: `/tmp/comics-e2e-${ctx.task.name.slice(0, 20).replace(/\W+/g, '_')}.png` }).catch(() => undefined);
 });
 afterAll(async () => {
   await m?.close();

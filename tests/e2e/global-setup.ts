@@ -47,7 +47,8 @@ export function distIsStale(): boolean {
   return SOURCES.some((s) => newestMtime(join(ROOT, s)) > builtAt);
 }
 
-function build() {
+/** `vite build` into dist/, one at a time on this machine. */
+export function buildDist() {
   // One build at a time on this machine: several engineers run e2e in the same tree.
   const r = spawnSync('flock', ['/tmp/inkreel-vite-build.lock', 'npx', 'vite', 'build'], {
     cwd: ROOT,
@@ -102,7 +103,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''));
     return;
   }
-  if (distIsStale()) build();
+  if (distIsStale()) buildDist();
   const work = mkdtempSync(join(tmpdir(), 'inkreel-e2e-'));
   const distCopy = join(work, 'dist');
   cpSync(DIST, distCopy, { recursive: true });

@@ -32,7 +32,7 @@ describe('demo videos', () => {
     }
   });
 
-  it('serves each clip as a real trial longer than nothing and shorter than the video', async () => {
+  it('serves the 40 s trial of each clip with two audio and two subtitle tracks', async () => {
     for (const key of new Set(videos.map((v) => v.mediaKey))) {
       const master = await t.app.inject({ url: vodPlayUrl(ctx, { mediaKey: key, userId: 1, full: false }) });
       expect(master.statusCode).toBe(200);

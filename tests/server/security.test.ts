@@ -25,6 +25,9 @@ function fakeDist(): string {
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch",()=>{})');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{}');
   writeFileSync(join(dir, 'icon-192.png'), 'png');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
+  writeFileSync(join(dir, '.inkreel-build.json'), '{}');
   return dir;
 }
 
@@ -74,7 +77,17 @@ describe('platform security', () => {
     expect((await t.app.inject({ method: 'GET', url: '/sw.js' })).headers['cache-control']).toBe('no-cache');
     const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
-    expect((await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js.map' })).statusCode).toBe(404);
+    for (const hidden of [
+      '/assets/index-AbC123.js.map',
+      '/.vite/manifest.json',
+      '/.inkreel-build.json',
+      '/assets/',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url: hidden })).statusCode, hidden).toBe(404);
+    }
+    const root = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toBe(INDEX);
   });
 
   it('answers unknown API, h5 and media paths with a JSON 404, never the shell', async () => {

@@ -1,4 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
+
+// The device modules load this file lazily (Dexie is ~30 KB gzip, not needed for the first paint).
+export { liveQuery } from 'dexie';
 import type { Ad, Book } from '../../contract';
 
 /** The book fields a history entry keeps (enough to draw a card without the network). */

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalString, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const bookCatalogRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/book/$id/catalog',
-  validateSearch: z.object({ title: z.string().max(200).optional() }),
+  validateSearch: searchOf({ title: optionalString(200) }),
   component: lazyRouteComponent(() => import('../features/comics/CataloguePage'), 'CataloguePage'),
 });

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalString, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/landing',
-  validateSearch: z.object({ tgId: z.string().max(64).optional() }),
+  validateSearch: searchOf({ tgId: optionalString(64) }),
   component: lazyRouteComponent(() => import('../features/home/LandingPage'), 'LandingPage'),
 });

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalInt, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const purchaseRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/purchase',
-  validateSearch: z.object({ bookId: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: searchOf({ bookId: optionalInt(1) }),
   component: lazyRouteComponent(() => import('../features/purchase/PurchasePage'), 'PurchasePage'),
 });

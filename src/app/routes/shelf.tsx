@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalEnum, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const shelfRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/shelf',
-  validateSearch: z.object({ active: z.enum(['history', 'shelf']).optional().catch(undefined) }),
+  validateSearch: searchOf({ active: optionalEnum(['history', 'shelf']) }),
   staticData: { tabs: 'comic' },
   component: lazyRouteComponent(() => import('../features/shelf/ShelfPage'), 'ShelfPage'),
 });

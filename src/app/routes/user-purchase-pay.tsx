@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalString, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const userPurchasePayRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user/purchase/pay',
-  validateSearch: z.object({ goUrl: z.string().max(4000).optional().catch(undefined) }),
+  validateSearch: searchOf({ goUrl: optionalString(4000) }),
   component: lazyRouteComponent(() => import('../features/purchase/PayFramePage'), 'PayFramePage'),
 });

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalInt, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const vodCategoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/vod/category',
-  validateSearch: z.object({ cid: z.coerce.number().int().min(0).optional().catch(undefined) }),
+  validateSearch: searchOf({ cid: optionalInt(0) }),
   component: lazyRouteComponent(() => import('../features/video/VodCategoryPage'), 'VodCategoryPage'),
 });

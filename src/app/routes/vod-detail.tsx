@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalInt, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const vodDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/vod/detail',
-  validateSearch: z.object({ vodId: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: searchOf({ vodId: optionalInt(1) }),
   component: lazyRouteComponent(() => import('../features/video/VodDetailPage'), 'VodDetailPage'),
 });

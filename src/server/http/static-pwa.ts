@@ -30,6 +30,11 @@ export function cacheControlFor(distDir: string, file: string): string {
   return 'public, max-age=86400';
 }
 
+export const isPublicFile = (pathName: string) =>
+  !pathName.endsWith('/') &&
+  !pathName.endsWith('.map') &&
+  !pathName.split('/').some((seg) => seg.startsWith('.'));
+
 const isPageRequest = (request: FastifyRequest) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = pathOf(request.url);
@@ -49,8 +54,10 @@ export async function registerPwa(app: App, config: Config) {
       prefix: '/',
       index: false,
       cacheControl: false,
-      // Source maps and dot files are not for the public.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      dotfiles: 'ignore',
+      // Source maps, build metadata (dot folders) and directory listings are not for the public;
+      // '/' itself is the app's page (SPA fallback).
+      allowedPath: (pathName) => isPublicFile(pathName),
       setHeaders: (reply, file) => {
         reply.header('cache-control', cacheControlFor(config.distDir, file));
       },

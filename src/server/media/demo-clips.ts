@@ -1,5 +1,11 @@
-import { ingestHls, markerText, type HlsSource, type VodMedia } from './hls.js';
-import type { MediaCtx } from './files.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IMAGE_SIZES } from '../../contract/index.js';
+import { exists, writeAtomic, type MediaCtx } from './files.js';
+import { ingestHls, markerText, readVodMedia, vodDir, type HlsSource, type VodMedia } from './hls.js';
+import { imageFile } from './images.js';
 import { buildVtt } from './playlists.js';
 
 /**
@@ -84,6 +90,47 @@ function clipSource(spec: ClipSpec): HlsSource {
   };
 }
 
+/**
+ * Under vitest (or with DEMO_MEDIA_CACHE set) clips are encoded once per machine into a shared folder
+ * and copied into each DATA_DIR: many test apps seed the demo catalogue on two shared cores.
+ * The folder is keyed by the image key, since the poster and marker images are encrypted with it.
+ */
+function cacheCtx(ctx: MediaCtx): MediaCtx | null {
+  const root =
+    process.env.DEMO_MEDIA_CACHE || (process.env.VITEST ? join(tmpdir(), 'inkreel-demo-media') : '');
+  if (!root) return null;
+  const fp = createHash('sha256').update(ctx.config.imageKey).digest('hex').slice(0, 12);
+  return { config: { ...ctx.config, dataDir: join(root, fp) }, imageKey: ctx.imageKey };
+}
+
+async function copyClip(from: MediaCtx, to: MediaCtx, media: VodMedia): Promise<void> {
+  for (const hash of [media.posterHash, ...media.markers.map((m) => m.coverHash)]) {
+    for (const size of IMAGE_SIZES) {
+      const dst = imageFile(to, hash, size);
+      if (!(await exists(dst))) await writeAtomic(dst, await readFile(imageFile(from, hash, size)));
+    }
+  }
+  const final = vodDir(to, media.mediaKey);
+  if (await exists(final)) return;
+  const tmp = `${final}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await cp(vodDir(from, media.mediaKey), tmp, { recursive: true });
+  // meta.json goes last: its presence is what marks the output finished.
+  await rename(tmp, final).catch(async (err: unknown) => {
+    await rm(tmp, { recursive: true, force: true });
+    if (!(await exists(join(final, 'meta.json')))) throw err;
+  });
+}
+
+async function ensureClip(ctx: MediaCtx, spec: ClipSpec): Promise<VodMedia> {
+  const done = await readVodMedia(ctx, spec.key);
+  if (done) return done;
+  const cache = cacheCtx(ctx);
+  if (!cache) return ingestHls(ctx, spec.key, clipSource(spec));
+  const media = await ingestHls(cache, spec.key, clipSource(spec));
+  await copyClip(cache, ctx, media);
+  return media;
+}
+
 /** Two clips encode at a time: lavfi generation and the muxers are single-threaded, x264 is not. */
 async function ensureClips(ctx: MediaCtx): Promise<VodMedia[]> {
   const out: VodMedia[] = new Array(CLIPS.length);
@@ -91,7 +138,7 @@ async function ensureClips(ctx: MediaCtx): Promise<VodMedia[]> {
   const worker = async () => {
     while (next < CLIPS.length) {
       const i = next++;
-      out[i] = await ingestHls(ctx, CLIPS[i]!.key, clipSource(CLIPS[i]!));
+      out[i] = await ensureClip(ctx, CLIPS[i]!);
     }
   };
   await Promise.all([worker(), worker()]);

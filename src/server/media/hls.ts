@@ -112,14 +112,15 @@ export function ingestHls(
   onProgress?: (fraction: number) => void,
 ): Promise<VodMedia> {
   if (!MEDIA_KEY_PATTERN.test(mediaKey)) return Promise.reject(new Error(`bad media key: ${mediaKey}`));
-  const running = inFlight.get(mediaKey);
+  const dir = vodDir(ctx, mediaKey);
+  const running = inFlight.get(dir);
   if (running) return running;
   const job = (async () => {
     const done = await readVodMedia(ctx, mediaKey);
     if (done) return done;
     return encode(ctx, mediaKey, source, onProgress);
-  })().finally(() => inFlight.delete(mediaKey));
-  inFlight.set(mediaKey, job);
+  })().finally(() => inFlight.delete(dir));
+  inFlight.set(dir, job);
   return job;
 }
 

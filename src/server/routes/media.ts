@@ -26,6 +26,11 @@ const TYPES = {
   vtt: 'text/vtt; charset=utf-8',
 } as const;
 type Ext = keyof typeof TYPES;
+/** Signed playlists are never stored (they carry the signature); media files never change for a key. */
+const CACHE = {
+  trial: { list: 'public, max-age=300', file: 'public, max-age=86400' },
+  full: { list: 'no-store', file: 'private, max-age=21600' },
+} as const;
 
 /** The files a player may ask for, relative to a master playlist. */
 const REL_PATTERN =
@@ -72,7 +77,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
   });
 };
 
-async function serveVod(ctx: Ctx, reply: FastifyReply, key: string, rel: string, mode: Mode) {
+async function serveVod(ctx: Ctx, reply: FastifyReply, key: string, rel: string, trial: boolean) {
   const m = REL_PATTERN.exec(rel);
   if (!m) return refuse(reply, 404);
   const ext = rel.slice(rel.lastIndexOf('.') + 1) as Ext;
@@ -92,14 +97,7 @@ async function serveVod(ctx: Ctx, reply: FastifyReply, key: string, rel: string,
   } catch {
     return refuse(reply, 404);
   }
-  const cache =
-    ext === 'm3u8'
-      ? trial
-        ? 'public, max-age=300'
-        : 'no-store'
-      : trial
-        ? 'public, max-age=86400'
-        : 'private, max-age=21600';
+  const cache = CACHE[trial ? 'trial' : 'full'][ext === 'm3u8' ? 'list' : 'file'];
   return reply
     .type(TYPES[ext])
     .header('cache-control', cache)

@@ -5,73 +5,15 @@ import type { DemoVideo } from '../media/demo-clips.js';
 import type { StoredPage } from '../media/images.js';
 import { searchText } from '../services/catalogue/search-text.js';
 import type { CoverPair, PagePool } from './art.js';
-import { CATEGORY_NAMES, CHAPTER_WORDS, VOD_TYPE_NAMES, type BookName, type VodName } from './names.js';
+import { CATEGORY_NAMES, CHAPTER_WORDS, VOD_TYPE_NAMES } from './names.js';
+import { AD_PLANS, HOT_WORD_COUNT, type BookPlan, type VodPlan } from './plan.js';
 import type { Rng } from './rng.js';
 
-/** Demo catalogue rows: planned from the seeded generator, inserted in batched statements. */
+/** Demo catalogue rows, inserted in batched statements in one transaction. */
 
-export const BOOKS_PER_CATEGORY = 8;
-export const VODS_PER_TYPE = 4;
 const BATCH = 400;
 /** Advisory lock id of the demo seed (any constant shared by all nodes). */
 const SEED_LOCK_KEY = 7_201_911;
-
-export interface BookPlan extends BookName {
-  seed: number;
-  categoryIndex: number;
-  publish: 'serialize' | 'finish';
-  vipFree: boolean;
-  threeD: boolean;
-  split: number;
-  chapters: number;
-  basePrice: number;
-  recommend: number;
-  readCount: number;
-  weekReadCount: number;
-  createdDaysAgo: number;
-  updatedHoursAgo: number;
-}
-
-export function planBooks(rng: Rng, names: BookName[]): BookPlan[] {
-  return names.map((n, i) => ({
-    ...n,
-    seed: i + 1,
-    categoryIndex: i % CATEGORY_NAMES.length,
-    publish: rng.chance(0.45) ? 'finish' : 'serialize',
-    vipFree: rng.chance(0.4),
-    threeD: i % 8 === 3,
-    split: 1 + (i % 3),
-    chapters: rng.int(20, 30),
-    basePrice: rng.pick([5, 8, 10, 12, 15, 20, 25, 30]),
-    recommend: Math.round((6 + rng.next() * 4) * 10) / 10,
-    readCount: rng.int(1_000, 600_000),
-    weekReadCount: rng.int(0, 20_000),
-    createdDaysAgo: rng.int(1, 180),
-    updatedHoursAgo: rng.int(0, 24 * 14),
-  }));
-}
-
-export interface VodPlan extends VodName {
-  seed: number;
-  typeId: number;
-  price: number;
-  canTry: boolean;
-  createdHoursAgo: number;
-  playCount: number;
-}
-
-export function planVods(rng: Rng, names: VodName[]): VodPlan[] {
-  return names.map((n, i) => ({
-    ...n,
-    seed: 500 + i,
-    typeId: 1 + (i % VOD_TYPE_NAMES.length),
-    price: rng.pick([10, 15, 20, 25, 30, 40, 50]),
-    // A few videos allow no trial: their detail shows the end-of-trial panel at once.
-    canTry: i % 9 !== 4,
-    createdHoursAgo: rng.int(0, 24 * 60),
-    playCount: rng.int(0, 50_000),
-  }));
-}
 
 async function insertBatched<T extends keyof DB & string>(
   trx: Transaction<DB>,
@@ -79,7 +21,7 @@ async function insertBatched<T extends keyof DB & string>(
   rows: Record<string, unknown>[],
 ) {
   for (let i = 0; i < rows.length; i += BATCH) {
-    // The rows are built to the table's shape above; Kysely cannot check a table chosen at runtime.
+    // The callers build rows of the table's shape; Kysely cannot check a table chosen at runtime.
     await trx
       .insertInto(table)
       .values(rows.slice(i, i + BATCH) as never)
@@ -104,30 +46,6 @@ export interface SeedCounts {
   pages: number;
   vods: number;
 }
-
-export interface AdPlan {
-  position: 'home' | 'list' | 'vod';
-  jumpType: -1 | -2 | 2 | 3;
-  title: string;
-  titleEn: string;
-  url: string;
-  /** Index into the books for jump type 2. */
-  bookIndex?: number;
-}
-
-export const AD_PLANS: AdPlan[] = [
-  { position: 'home', jumpType: 2, title: '本周主打', titleEn: 'Featured this week', url: '', bookIndex: 0 },
-  { position: 'home', jumpType: 3, title: '充值享好礼', titleEn: 'Top up and save', url: '' },
-  { position: 'home', jumpType: -1, title: '人气排行', titleEn: 'Popular ranking', url: '/home/ranked' },
-  { position: 'home', jumpType: -2, title: '关于我们', titleEn: 'About us', url: 'https://example.com/' },
-  { position: 'list', jumpType: 2, title: '编辑推荐', titleEn: 'Editor pick', url: '', bookIndex: 5 },
-  { position: 'list', jumpType: 3, title: '开通VIP', titleEn: 'Become VIP', url: '' },
-  { position: 'list', jumpType: -1, title: '看视频', titleEn: 'Watch videos', url: '/vod' },
-  { position: 'vod', jumpType: 3, title: '购买金币', titleEn: 'Buy coins', url: '' },
-  { position: 'vod', jumpType: -2, title: '更多精彩', titleEn: 'More to see', url: 'https://example.com/' },
-];
-
-export const HOT_WORD_COUNT = 8;
 
 /**
  * Inserts the whole demo catalogue in one transaction, or nothing (null) when books appeared in the

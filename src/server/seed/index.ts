@@ -2,14 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { Ctx } from '../context.js';
 import { ensureDemoVideos } from '../media/demo-clips.js';
 import { buildAds, buildCovers, buildPagePool, buildPosters } from './art.js';
-import {
-  AD_PLANS,
-  BOOKS_PER_CATEGORY,
-  VODS_PER_TYPE,
-  insertCatalogue,
-  planBooks,
-  planVods,
-} from './catalogue.js';
+import { insertCatalogue } from './catalogue.js';
+import { AD_PLANS, BOOKS_PER_CATEGORY, VODS_PER_TYPE, planBooks, planVods } from './plan.js';
 import { CATEGORY_NAMES, VOD_TYPE_NAMES, bookNames, vodNames } from './names.js';
 import { seedPayData } from './pay.js';
 import { createRng } from './rng.js';

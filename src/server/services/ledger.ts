@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { BIND_MOBILE_REWARD } from '../../contract/index.js';
-import { nowIso } from '../db/portable.js';
+import { dialectOf, nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 
 /** A debit larger than the balance: thrown so the caller's transaction rolls back as a whole. */
@@ -103,4 +103,72 @@ export async function rewardBindMobile(
     refId: reward.id,
   });
   return applied ? BIND_MOBILE_REWARD : 0;
+}
+
+interface BatchJob {
+  fn: (trx: Transaction<DB>) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+/** Most jobs one SQLite transaction carries; more wait for the next commit. */
+const MAX_BATCH = 200;
+const queues = new WeakMap<Kysely<DB>, { jobs: BatchJob[]; running: boolean }>();
+
+/**
+ * Runs `fn` in a transaction, settling only after its commit. On PostgreSQL that is a transaction of
+ * its own. On SQLite (one writer, and synchronous=FULL costs an fsync per commit) calls that arrive
+ * together share one transaction — group commit: each runs in its own SAVEPOINT, so one that throws
+ * (too few coins, say) is rolled back alone, and every caller hears its answer after the one COMMIT
+ * that made it durable. Jobs run one after another, so each sees the ones before it: the same
+ * outcome as committing them in that order.
+ */
+export function moneyTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') return db.transaction().execute(fn);
+  let q = queues.get(db);
+  if (!q) {
+    q = { jobs: [], running: false };
+    queues.set(db, q);
+  }
+  const queue = q;
+  return new Promise<T>((resolve, reject) => {
+    queue.jobs.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+    if (!queue.running) void drain(db, queue);
+  });
+}
+
+async function drain(db: Kysely<DB>, queue: { jobs: BatchJob[]; running: boolean }) {
+  queue.running = true;
+  try {
+    while (queue.jobs.length > 0) {
+      const batch = queue.jobs.splice(0, MAX_BATCH);
+      const outcomes: { ok: boolean; value: unknown }[] = [];
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const job of batch) {
+            await sql`savepoint money_job`.execute(trx);
+            try {
+              const value = await job.fn(trx);
+              await sql`release savepoint money_job`.execute(trx);
+              outcomes.push({ ok: true, value });
+            } catch (err) {
+              await sql`rollback to savepoint money_job`.execute(trx);
+              await sql`release savepoint money_job`.execute(trx);
+              outcomes.push({ ok: false, value: err });
+            }
+          }
+        });
+      } catch (err) {
+        // The commit itself failed: nothing of the batch is durable, so nobody hears success.
+        for (const job of batch) job.reject(err);
+        continue;
+      }
+      batch.forEach((job, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) job.resolve(o.value);
+        else job.reject(o.value);
+      });
+    }
+  } finally {
+    queue.running = false;
+  }
 }

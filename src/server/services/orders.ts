@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config.js';
 import { nowIso } from '../db/portable.js';
 import type { DB, RechargeOrdersTable } from '../db/schema.js';
-import { applyCoins } from './ledger.js';
+import { applyCoins, moneyTransaction } from './ledger.js';
 import { moneyClock, shanghaiDay } from './pay/clock.js';
 import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
 import { applyTicket, safeReturnUrl, verifyApplyTicket } from './pay/ticket.js';
@@ -305,7 +305,7 @@ export async function handleNotify(
       `amount ${verified.amount} != order ${order.amount}`,
     );
 
-  const outcome = await db.transaction().execute(async (trx): Promise<NotifyOutcome> => {
+  const outcome = await moneyTransaction(db, async (trx): Promise<NotifyOutcome> => {
     const paid = await trx
       .updateTable('recharge_orders')
       .set({

@@ -3,7 +3,7 @@ import { COVER_SIZE, imageUrl, VOD_PAGE_SIZE, type VodShelfPage } from '../../co
 import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 import { chapterAccess, type ItemType } from './access.js';
-import { applyCoins, InsufficientCoins } from './ledger.js';
+import { applyCoins, InsufficientCoins, moneyTransaction } from './ledger.js';
 import { moneyClock } from './pay/clock.js';
 
 export type BuyOutcome =
@@ -38,7 +38,7 @@ async function buyOnce(
   price: number,
 ): Promise<BuyOutcome> {
   try {
-    return await db.transaction().execute(async (trx: Transaction<DB>): Promise<BuyOutcome> => {
+    return await moneyTransaction(db, async (trx: Transaction<DB>): Promise<BuyOutcome> => {
       const purchase = await trx
         .insertInto('purchases')
         .values({ user_id: userId, item_type: itemType, item_id: itemId, price, created_at: nowIso() })

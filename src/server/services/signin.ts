@@ -3,7 +3,7 @@ import { SIGN_CYCLE_DAYS, type DailySignConfig } from '../../contract/index.js';
 import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 import { isVipActive } from './access.js';
-import { applyCoins } from './ledger.js';
+import { applyCoins, moneyTransaction } from './ledger.js';
 import { moneyClock, previousDay, shanghaiDay } from './pay/clock.js';
 
 /** Settings keys of the sign-in amounts (comma lists, one number per day of the 7-day cycle). */
@@ -123,7 +123,7 @@ export async function dailySign(
   now: Date = moneyClock.now(),
 ): Promise<SignResult> {
   const amounts = await signAmounts(db);
-  return db.transaction().execute(async (trx) => {
+  return moneyTransaction(db, async (trx): Promise<SignResult> => {
     const state = await signState(trx, userId, now);
     if (state.signedToday) return { ok: false, reason: 'already_signed' } as const;
     const cycleDay = state.nextCycleDay;

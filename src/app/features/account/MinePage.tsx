@@ -14,7 +14,7 @@ import { useRefreshOnReturn } from '../purchase/useRefreshOnReturn';
 import { VipStatus } from '../purchase/VipStatus';
 import { DailySignDialog, openDailySign } from './DailySignDialog';
 import { isServiceOpen } from './service-hours';
-import { externalProps, useSupportUrls } from './SupportLinks';
+import { externalProps, recordAndFollow, useSupportUrls } from './SupportLinks';
 import { useCommonInfo } from './useCommonInfo';
 import './account.css';
 
@@ -55,16 +55,20 @@ export function MinePage() {
   useRefreshOnReturn();
 
   const chatHref = urls.chat ?? urls.report;
-  const onChat = (e: MouseEvent) => {
-    if (isServiceOpen()) return void submitContact('chat', 'mine');
+  const onChat = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (isServiceOpen()) return recordAndFollow(e, 'chat', 'mine');
     e.preventDefault();
     setChatClosedOpen(true);
   };
-  const leaveMessage = () => {
+  const leaveMessage = async () => {
     setChatClosedOpen(false);
-    void submitContact('chat', 'mine_offline');
-    if (externalProps(chatHref).target) window.open(chatHref, '_blank', 'noopener');
-    else location.assign(chatHref);
+    if (externalProps(chatHref).target) {
+      window.open(chatHref, '_blank', 'noopener');
+      void submitContact('chat', 'mine_offline');
+    } else {
+      await submitContact('chat', 'mine_offline');
+      location.assign(chatHref);
+    }
   };
   const install = async () => {
     const outcome = await installer.install();
@@ -150,11 +154,11 @@ export function MinePage() {
           className="mine-row"
           href={urls.complaint ?? urls.report}
           {...externalProps(urls.complaint ?? urls.report)}
-          onClick={() => void submitContact('complaint', 'mine')}
+          onClick={(e) => recordAndFollow(e, 'complaint', 'mine')}
         >
           <Row icon="📣" label={AccountText.complaint} />
         </a>
-        <a className="mine-row" href={urls.report} onClick={() => void submitContact('report', 'mine')}>
+        <a className="mine-row" href={urls.report} onClick={(e) => recordAndFollow(e, 'report', 'mine')}>
           <Row icon="📝" label={AccountText.reportPage} />
         </a>
         <Link to="/user/find-account" className="mine-row">
@@ -184,7 +188,7 @@ export function MinePage() {
         onClose={() => setChatClosedOpen(false)}
         actions={[
           { label: AccountText.close, onClick: () => setChatClosedOpen(false) },
-          { label: AccountText.leaveMessage, onClick: leaveMessage, primary: true },
+          { label: AccountText.leaveMessage, onClick: () => void leaveMessage(), primary: true },
         ]}
       >
         <p>{AccountText.serviceClosed}</p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { AccountText } from '../../../contract';
 import { submitContact } from '../../lib/api/account';
 import { useSession } from '../../lib/user';
@@ -39,6 +39,28 @@ export const externalProps = (url: string) =>
     ? { target: '_blank', rel: 'noopener noreferrer' }
     : {};
 
+/** The record call may take this long before a same-tab support link is followed anyway. */
+const RECORD_WAIT_MS = 800;
+
+/**
+ * Records the contact (submit_contact), then follows the link. Leaving the page would abort the
+ * record call, so a link that opens in this tab waits for it (at most RECORD_WAIT_MS).
+ */
+export function recordAndFollow(
+  e: MouseEvent<HTMLAnchorElement>,
+  contactType: string,
+  position: string,
+): void {
+  const a = e.currentTarget;
+  const record = submitContact(contactType, position);
+  const staysHere = a.target === '_blank' || a.protocol === 'mailto:' || e.metaKey || e.ctrlKey || e.shiftKey;
+  if (staysHere || e.defaultPrevented) return;
+  e.preventDefault();
+  void Promise.race([record, new Promise((r) => setTimeout(r, RECORD_WAIT_MS))]).then(() =>
+    location.assign(a.href),
+  );
+}
+
 /** Contact link to online chat (or the report form when no chat service is configured). */
 export function SupportChatLink({ position, children }: { position: string; children?: ReactNode }) {
   const urls = useSupportUrls();
@@ -48,7 +70,7 @@ export function SupportChatLink({ position, children }: { position: string; chil
       className="acc-link inline"
       href={href}
       {...externalProps(href)}
-      onClick={() => void submitContact('chat', position)}
+      onClick={(e) => recordAndFollow(e, 'chat', position)}
     >
       {children ?? AccountText.contactSupport}
     </a>
@@ -72,7 +94,7 @@ export function ComplaintLink({
       className={className}
       href={href}
       {...externalProps(href)}
-      onClick={() => void submitContact('complaint', position)}
+      onClick={(e) => recordAndFollow(e, 'complaint', position)}
     >
       {children ?? AccountText.complaint}
     </a>

@@ -132,7 +132,7 @@ function VodDetail({ vod }: { vod: Vod }) {
         {mode === 'ended' && <TrialEndPanel price={vod.vodPointsPlay} busy={busy} onBuy={() => void buy()} />}
       </div>
       <section className="vod-info">
-        <h1 className="vod-title">{vod.vodName}</h1>
+        <h2 className="vod-title">{vod.vodName}</h2>
         {vod.vodContent && <p className="vod-content">{vod.vodContent}</p>}
         <div className="vod-actions">
           {vod.bought ? (

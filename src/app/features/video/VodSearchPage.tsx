@@ -77,7 +77,7 @@ function SearchResults({ keyword }: { keyword: string }) {
     initialPageParam: 1,
     getNextPageParam: searchNextPage,
   });
-  const vods = q.data?.pages.flat() ?? [];
+  const vods = q.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <section className="vod-results" aria-label={Msg.vodSearchResults}>
       <h2 className="vod-section-title">

@@ -5,7 +5,6 @@ import {
   type VodIndexData,
   type VodList,
   type VodShelfPage,
-  type VodBrief,
 } from '../../../contract';
 import { apiGet, apiPost, unwrap } from './http';
 
@@ -31,9 +30,9 @@ export async function fetchVodPage(category: number, page: number): Promise<VodL
 }
 
 /** One page of search results (20 per page; a next page exists only when a full page came back). */
-export async function searchVods(content: string, currentPage: number): Promise<VodBrief[]> {
+export async function searchVods(content: string, currentPage: number): Promise<VodList> {
   return unwrap(
-    await apiPost<VodBrief[]>(Api.vodSearch, { auth: 'optional', searchParams: { content, currentPage } }),
+    await apiPost<VodList>(Api.vodSearch, { auth: 'optional', searchParams: { content, currentPage } }),
   );
 }
 

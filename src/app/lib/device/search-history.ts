@@ -1,6 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { SEARCH_HISTORY_MAX, StorageKey } from '../../../contract';
-import { db } from '../db';
+import type { InkreelDb } from '../db';
+import { useDeviceQuery, withDb } from './store';
 
 export type SearchKind = 'comic' | 'vod';
 
@@ -14,21 +14,23 @@ export function pushSearchHistory(list: readonly string[], word: string): string
   return [w, ...list.filter((x) => x !== w)].slice(0, SEARCH_HISTORY_MAX);
 }
 
-export async function listSearch(kind: SearchKind): Promise<string[]> {
-  return (await db.searchHistory.get(keyOf(kind)))?.words ?? [];
-}
+const list = async (db: InkreelDb, kind: SearchKind) =>
+  (await db.searchHistory.get(keyOf(kind)))?.words ?? [];
 
-export function addSearch(kind: SearchKind, word: string): Promise<string[]> {
-  return db.transaction('rw', db.searchHistory, async () => {
-    const words = pushSearchHistory(await listSearch(kind), word);
-    await db.searchHistory.put({ key: keyOf(kind), words });
-    return words;
-  });
-}
+export const listSearch = (kind: SearchKind): Promise<string[]> => withDb((db) => list(db, kind));
 
-export async function clearSearch(kind: SearchKind): Promise<void> {
-  await db.searchHistory.delete(keyOf(kind));
-}
+export const addSearch = (kind: SearchKind, word: string): Promise<string[]> =>
+  withDb((db) =>
+    db.transaction('rw', db.searchHistory, async () => {
+      const words = pushSearchHistory(await list(db, kind), word);
+      await db.searchHistory.put({ key: keyOf(kind), words });
+      return words;
+    }),
+  );
+
+export const clearSearch = (kind: SearchKind): Promise<void> =>
+  withDb((db) => db.searchHistory.delete(keyOf(kind)));
 
 /** Live search history of one kind (undefined while loading). */
-export const useSearchHistory = (kind: SearchKind) => useLiveQuery(() => listSearch(kind), [kind]);
+export const useSearchHistory = (kind: SearchKind) =>
+  useDeviceQuery(`search:${kind}`, (db) => list(db, kind));

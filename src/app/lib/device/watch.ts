@@ -1,23 +1,24 @@
 import { StorageKey } from '../../../contract';
-import { db, type WatchEntry } from '../db';
+import type { WatchEntry } from '../db';
+import { withDb } from './store';
 
 /** `w_` + vodId, the spec's key for a video's watched seconds (§3). */
 export const watchKey = (vodId: number) => `${StorageKey.watchedPrefix}${vodId}`;
 
-async function update(vodId: number, patch: (e: WatchEntry) => WatchEntry): Promise<WatchEntry> {
-  return db.transaction('rw', db.watch, async () => {
-    const key = watchKey(vodId);
-    const cur = (await db.watch.get(key)) ?? { key, vodId, watched: 0, position: 0, updatedAt: 0 };
-    const next = { ...patch(cur), updatedAt: Date.now() };
-    await db.watch.put(next);
-    return next;
-  });
-}
+const update = (vodId: number, patch: (e: WatchEntry) => WatchEntry): Promise<WatchEntry> =>
+  withDb((db) =>
+    db.transaction('rw', db.watch, async () => {
+      const key = watchKey(vodId);
+      const cur = (await db.watch.get(key)) ?? { key, vodId, watched: 0, position: 0, updatedAt: 0 };
+      const next = { ...patch(cur), updatedAt: Date.now() };
+      await db.watch.put(next);
+      return next;
+    }),
+  );
 
 /** Trial seconds already watched (0 when never watched). */
-export async function getWatchedSeconds(vodId: number): Promise<number> {
-  return (await db.watch.get(watchKey(vodId)))?.watched ?? 0;
-}
+export const getWatchedSeconds = (vodId: number): Promise<number> =>
+  withDb(async (db) => (await db.watch.get(watchKey(vodId)))?.watched ?? 0);
 
 /** Adds one tick to the trial counter, never beyond `limit`; resolves to the new count. */
 export async function addWatchedSecond(vodId: number, limit: number): Promise<number> {
@@ -30,9 +31,8 @@ export async function setWatchedSeconds(vodId: number, seconds: number): Promise
 }
 
 /** Saved resume position in seconds (0: none). */
-export async function getResumePosition(vodId: number): Promise<number> {
-  return (await db.watch.get(watchKey(vodId)))?.position ?? 0;
-}
+export const getResumePosition = (vodId: number): Promise<number> =>
+  withDb(async (db) => (await db.watch.get(watchKey(vodId)))?.position ?? 0);
 
 export async function setResumePosition(vodId: number, seconds: number): Promise<void> {
   const position = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;

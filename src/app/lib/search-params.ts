@@ -1,0 +1,37 @@
+/**
+ * Tiny search-param validators for the routes (zod stays out of the entry chunk).
+ * TanStack Router JSON-parses search values, so `?id=12` arrives as the number 12 and `?t=abc` as 'abc'.
+ * Anything invalid is dropped (undefined), never an error screen.
+ */
+type Parser<T> = (v: unknown) => T | undefined;
+
+export const optionalString =
+  (max: number): Parser<string> =>
+  (v) => {
+    const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : v;
+    return typeof s === 'string' && s.length > 0 && s.length <= max ? s : undefined;
+  };
+
+export const optionalInt =
+  (min: number): Parser<number> =>
+  (v) => {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n >= min ? n : undefined;
+  };
+
+export const optionalEnum =
+  <const T extends string>(values: readonly T[]): Parser<T> =>
+  (v) =>
+    typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : undefined;
+
+/** validateSearch from one parser per key. */
+export function searchOf<S extends Record<string, Parser<unknown>>>(shape: S) {
+  return (raw: Record<string, unknown>): { [K in keyof S]?: ReturnType<S[K]> } => {
+    const out: Record<string, unknown> = {};
+    for (const [k, parse] of Object.entries(shape)) {
+      const v = parse(raw[k]);
+      if (v !== undefined) out[k] = v;
+    }
+    return out as { [K in keyof S]?: ReturnType<S[K]> };
+  };
+}

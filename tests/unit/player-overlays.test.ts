@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { playerLang, playerText } from '../../src/app/features/player/i18n';
+import { clampTarget, previewActive, previewText } from '../../src/app/features/player/preview';
+import { defaultQuality, levelForHeight, qualityOptions } from '../../src/app/features/player/quality';
+import { formatTime, resumeAction, resumePromptVisible } from '../../src/app/features/player/resume';
+
+describe('player language', () => {
+  it('is English only for en-us, Chinese otherwise', () => {
+    expect(playerLang('en-US')).toBe('en-us');
+    expect(playerLang('en-GB')).toBe('zh-cn');
+    expect(playerLang('zh-CN')).toBe('zh-cn');
+    expect(playerLang(undefined)).toBe('zh-cn');
+    expect(playerText('en-us').previewOver).toBe('Preview is over');
+    expect(playerText('zh-cn').previewOver).toBe('试看已结束');
+    expect(playerText('en-us').autoplayLimited).toBe('Your browser limits autoplay');
+    expect(playerText('en-us').pleaseClick).toBe('Please Click');
+  });
+});
+
+describe('preview', () => {
+  it('is invalid when its length is at least the duration, and off at 0', () => {
+    expect(previewActive(40, 60)).toBe(true);
+    expect(previewActive(60, 60)).toBe(false);
+    expect(previewActive(90, 60)).toBe(false);
+    expect(previewActive(0, 60)).toBe(false);
+    // Duration not known yet (before metadata): the limit already applies.
+    expect(previewActive(40, NaN)).toBe(true);
+  });
+
+  it('sends playback back to the limit only past it', () => {
+    expect(clampTarget(39.9, 40, 60)).toBeNull();
+    expect(clampTarget(40, 40, 60)).toBeNull();
+    expect(clampTarget(40.01, 40, 60)).toBe(40);
+    expect(clampTarget(55, 40, 60)).toBe(40);
+    expect(clampTarget(55, 0, 60)).toBeNull();
+    expect(clampTarget(55, 60, 60)).toBeNull();
+  });
+
+  it('says seconds under 60 and minutes from 60 on', () => {
+    expect(previewText(40, 'zh-cn')).toBe('试看40秒');
+    expect(previewText(59, 'en-us')).toBe('Try 59 seconds');
+    expect(previewText(60, 'zh-cn')).toBe('试看1分钟');
+    expect(previewText(90, 'en-us')).toBe('Try 1.5 minutes');
+    expect(previewText(300, 'en-us')).toBe('Try 5 minutes');
+  });
+});
+
+describe('resume prompt', () => {
+  it('shows for a saved nonzero position, hidden when it equals the duration', () => {
+    expect(resumePromptVisible(0, 60)).toBe(false);
+    expect(resumePromptVisible(12.5, 60)).toBe(true);
+    expect(resumePromptVisible(60, 60)).toBe(false);
+    expect(resumePromptVisible(60.4, 60.2)).toBe(false);
+    expect(resumePromptVisible(59.2, 60)).toBe(true);
+    expect(resumePromptVisible(10, NaN)).toBe(true);
+  });
+
+  it('seeks with autoplay-resume, prompts otherwise, does nothing without a position', () => {
+    expect(resumeAction(0, 60, false)).toBe('none');
+    expect(resumeAction(0, 60, true)).toBe('none');
+    expect(resumeAction(30, 60, true)).toBe('seek');
+    expect(resumeAction(30, 60, false)).toBe('prompt');
+    expect(resumeAction(60, 60, false)).toBe('none');
+  });
+
+  it('formats times', () => {
+    expect(formatTime(0)).toBe('00:00');
+    expect(formatTime(75.9)).toBe('01:15');
+    expect(formatTime(3725)).toBe('1:02:05');
+    expect(formatTime(NaN)).toBe('00:00');
+  });
+});
+
+describe('quality', () => {
+  const levels = [{ height: 240 }, { height: 360 }, { height: 720 }];
+  it('offers auto then the heights, highest first, once each', () => {
+    expect(qualityOptions([240, 360, 720, 360, 0])).toEqual([0, 720, 360, 240]);
+  });
+  it('maps a height to its level, auto (-1) otherwise', () => {
+    expect(levelForHeight(levels, 360)).toBe(1);
+    expect(levelForHeight(levels, 0)).toBe(-1);
+    expect(levelForHeight(levels, 1080)).toBe(-1);
+  });
+  it('starts at the stored height when the video has it', () => {
+    expect(defaultQuality([0, 720, 360], 360)).toBe(360);
+    expect(defaultQuality([0, 720, 360], 1080)).toBe(0);
+    expect(defaultQuality([0, 720, 360], null)).toBe(0);
+  });
+});
