@@ -144,6 +144,7 @@ export const AccountText = {
   purchaseHistory: '充值记录',
   complaint: '投诉',
   reportPage: '问题反馈',
+  mailSubject: (account?: string) => (account ? `账号 ${account} 的问题` : '问题反馈'),
   serviceHoursLabel: '客服在线时间：11:00 ~ 18:00',
   serviceClosed: '当前不在客服在线时间（11:00 ~ 18:00），您可以先留言或发送邮件，客服上线后会尽快处理。',
   leaveMessage: '留言',
@@ -213,13 +214,24 @@ export const AccountText = {
   // purchase history
   historyTitle: '充值记录',
   sampleRecords: '示例记录（仅展示样式，非您的真实消费记录）',
+  /** The consumption-records page is a static sample (spec §2): these rows are not the user's. */
+  sampleRows: [
+    { date: '2026-01-05 20:13', item: '充值 500金币（赠送80金币）', amount: '¥50' },
+    { date: '2026-01-05 20:20', item: '购买章节《示例漫画》第3话', amount: '-30金币' },
+    { date: '2026-01-06 09:02', item: '每日签到', amount: '+5金币' },
+    { date: '2026-01-08 21:40', item: '开通月度VIP', amount: '¥30' },
+  ],
   home: '首页',
+  back: '返回',
   // find account
   findTitle: '找回账号',
   findIntro: '请选择您的充值扣款日期，我们将为您找回该日在本设备上充值的账号。',
   prevMonth: '上个月',
   nextMonth: '下个月',
   weekdays: ['日', '一', '二', '三', '四', '五', '六'],
+  weekdayName: (w: string) => `星期${w}`,
+  monthTitle: (year: number, month: number) => `${year}年${month}月`,
+  dateLabel: (year: number, month: number, day: number) => `${year}年${month}月${day}日`,
   selectedDate: '已选择：',
   findButton: '找回账号',
   findSupportHint: '无法找回？请联系在线客服（客服在线时间：11:00 ~ 18:00）',

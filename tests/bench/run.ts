@@ -27,6 +27,7 @@ async function main() {
   const sections: Section[] = [{ title: 'Catalogue API vs static file (autocannon, 10 connections, loopback)', run: () => benchApi() }];
   for (const [file, fn, title] of [
     ['money', 'benchMoney', 'Purchases and pay notifications (SQLite)'],
+    ['media', 'benchMedia', 'Media pipeline (cold DATA_DIR)'],
     ['bundle', 'benchBundle', 'JavaScript loaded per route (gzip)'],
     ['reader', 'benchReader', 'Reader: next chapter paint and layout shift (Chromium)'],
   ] as const) {

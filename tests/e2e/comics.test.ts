@@ -74,6 +74,7 @@ async function coinsOnMine(p: Page): Promise<number> {
 beforeAll(async () => {
   m = await launchMobile();
   page = m.page;
+  page.on('console', (msg) => msg.type() === 'error' && console.error('CONSOLE', msg.text().slice(0, 1500)));
   await page.goto('/home');
   // A new visitor is asked to sign in daily: close it, this test gets its coins at the cashier.
   const sign = await dialog(page, AccountText.signTitle);

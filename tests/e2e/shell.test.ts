@@ -70,16 +70,41 @@ describe('PWA shell as a new visitor', () => {
     for (const [label, path] of [
       ['搜视频', '/search-vod'],
       ['已购', '/shelf-vod'],
-      ['充值', '/purchase'],
       ['视频', '/vod'],
-      ['看漫画', '/home'],
+      ['充值', '/purchase'],
     ] as const) {
       await video.getByRole('link', { name: label, exact: true }).click();
       await page.waitForURL(`**${path}`);
       await dismissDialogs(page, 500);
     }
+    // Top-up has no tab bar: back to the videos, then over to the comics.
+    await page.goBack();
+    await page.waitForURL('**/vod');
+    await video.getByRole('link', { name: '看漫画', exact: true }).click();
+    await page.waitForURL('**/home');
     await comic.waitFor();
     expect(new URL(page.url()).pathname).toBe('/home');
+  });
+
+  it('a list screen keeps its scroll position and loaded items when coming back', async () => {
+    const { page } = m;
+    await page.goto('/home/latest');
+    const books = page.locator('a[href^="/book/"]');
+    await books.nth(8).waitFor();
+    // Load a second page by scrolling, then open a book far down.
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(800);
+    const link = books.nth(12);
+    await link.scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => scrollY);
+    const count = await books.count();
+    expect(y).toBeGreaterThan(500);
+    await link.click();
+    await page.waitForURL('**/book/*');
+    await page.goBack();
+    await page.waitForURL('**/home/latest');
+    await page.waitForFunction((want) => Math.abs(scrollY - want) < 4, y, { timeout: 5_000 });
+    expect(await books.count()).toBe(count);
   });
 
   it('unknown paths end on /home', async () => {
@@ -142,6 +167,42 @@ describe('first visit to the bare domain', () => {
       await m.page.goto('/');
       await m.page.waitForURL('**/home');
       await m.page.getByRole('navigation', { name: '漫画导航' }).waitFor();
+    } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('traffic source', () => {
+  it('a tgId is recorded (branch, source mark) before going home', async () => {
+    const m = await launchMobile();
+    try {
+      const marks: string[] = [];
+      const registerBranches: (string | undefined)[] = [];
+      m.context.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.method() !== 'POST') return;
+        if (path === Api.userFromMark) marks.push(r.postData() ?? '');
+        if (path === Api.register) registerBranches.push(r.headers()['x-branch-id']);
+      });
+      await m.page.goto('/index?tgId=77', { referer: 'https://ads.example/campaign' });
+      await m.page.waitForURL('**/landing?tgId=77');
+      await m.page.waitForURL('**/home', { timeout: 15_000 });
+      expect(marks).toHaveLength(1);
+      expect(new URLSearchParams(marks[0]).get('referUrl')).toBe('https://ads.example/campaign');
+      expect(registerBranches).toEqual(['77']);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('without a tgId the landing page only says the site is being built', async () => {
+    const m = await launchMobile();
+    try {
+      await m.page.goto('/landing');
+      await m.page.getByRole('heading', { name: '网站建设中' }).waitFor();
+      await m.page.waitForTimeout(500);
+      expect(new URL(m.page.url()).pathname).toBe('/landing');
     } finally {
       await m.close();
     }

@@ -87,6 +87,7 @@ function clipSource(spec: ClipSpec): HlsSource {
     height: h,
     duration: d,
     label: spec.label,
+    preset: 'ultrafast',
   };
 }
 

@@ -57,6 +57,8 @@ export interface HlsSource {
   duration: number;
   /** Text burnt into the top-left corner with the running time (demo clips). */
   label?: string;
+  /** x264 preset: 'veryfast' (default) for real content, 'ultrafast' for test patterns. */
+  preset?: 'ultrafast' | 'superfast' | 'veryfast';
 }
 export interface VodMedia {
   mediaKey: string;
@@ -158,7 +160,17 @@ async function encode(
     ladder.forEach((r, i) => {
       const kbps = Math.round((r.width * r.height * 25 * 0.1) / 1000);
       args.push(
-        ...['-map', `[o${i}]`, '-an', '-c:v', 'libx264', '-preset', 'ultrafast', '-profile:v', 'baseline'],
+        ...[
+          '-map',
+          `[o${i}]`,
+          '-an',
+          '-c:v',
+          'libx264',
+          '-preset',
+          src.preset ?? 'veryfast',
+          '-profile:v',
+          'baseline',
+        ],
         ...['-crf', '26', '-maxrate', `${kbps}k`, '-bufsize', `${kbps * 2}k`, '-pix_fmt', 'yuv420p'],
         // A key frame every 2 s, so every segment starts on one and all renditions cut at the same times.
         ...['-force_key_frames', `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`, '-sc_threshold', '0'],

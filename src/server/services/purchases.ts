@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { COVER_SIZE, imageUrl, VOD_PAGE_SIZE, type VodShelfPage } from '../../contract/index.js';
 import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
-import { chapterAccess, type ItemType } from './access.js';
+import { isVipActive, type ItemType } from './access.js';
 import { applyCoins, InsufficientCoins, moneyTransaction } from './ledger.js';
 import { moneyClock } from './pay/clock.js';
 
@@ -63,7 +63,10 @@ async function buyOnce(
   }
 }
 
-/** Chapter buy: free chapters and VIP-free books for a running VIP cost nothing and record nothing. */
+/**
+ * Chapter buy: free chapters and VIP-free books for a running VIP (the catalogue's isVipActive) cost
+ * nothing and record nothing; a chapter bought before is found by the purchase's unique key.
+ */
 export async function buyChapter(
   db: Kysely<DB>,
   userId: number,
@@ -77,10 +80,14 @@ export async function buyChapter(
     .where('chapters.id', '=', chapterId)
     .executeTakeFirst();
   if (!chapter) return { status: 'not_found' };
-  const access = await chapterAccess(db, userId, chapter, chapter, now);
-  if (access === 'free' || access === 'vip' || access === 'bought') {
-    const status = access === 'bought' ? 'owned' : access;
-    return { status, charged: 0, balance: await balanceOf(db, userId) };
+  if (chapter.price <= 0) return { status: 'free', charged: 0, balance: await balanceOf(db, userId) };
+  if (chapter.vip_free) {
+    const user = await db
+      .selectFrom('users')
+      .select(['vip_type', 'vip_end_at', 'balance'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user && isVipActive(user, now)) return { status: 'vip', charged: 0, balance: user.balance };
   }
   return buyOnce(db, userId, 'chapter', chapter.id, chapter.price);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AccountText } from '../../../contract';
-import { addMonths, compareMonths, monthGrid, monthOf, monthTitle, todayIso } from './calendar';
+import { addMonths, compareMonths, monthGrid, monthOf, todayIso } from './calendar';
 
 /**
  * A month calendar for picking a past day (today included); later days are disabled.
@@ -33,7 +33,7 @@ export function MonthCalendar({
           ‹
         </button>
         <span className="cal-title" aria-live="polite">
-          {monthTitle(shown)}
+          {AccountText.monthTitle(shown.year, shown.month)}
         </span>
         <button
           type="button"
@@ -49,7 +49,7 @@ export function MonthCalendar({
         <thead>
           <tr>
             {AccountText.weekdays.map((w) => (
-              <th key={w} scope="col" abbr={`星期${w}`}>
+              <th key={w} scope="col" abbr={AccountText.weekdayName(w)}>
                 {w}
               </th>
             ))}
@@ -70,7 +70,7 @@ export function MonthCalendar({
                       ].join(' ')}
                       disabled={cell.disabled}
                       aria-pressed={cell.date === value}
-                      aria-label={`${shown.year}年${shown.month}月${cell.day}日${cell.today ? `（${AccountText.todayMark}）` : ''}`}
+                      aria-label={`${AccountText.dateLabel(shown.year, shown.month, cell.day)}${cell.today ? `（${AccountText.todayMark}）` : ''}`}
                       onClick={() => onChange(cell.date)}
                     >
                       {cell.day}

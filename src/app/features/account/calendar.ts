@@ -59,5 +59,3 @@ export function monthGrid(ym: YearMonth, today: string): (CalendarCell | null)[]
   for (let i = 0; i < slots.length; i += 7) weeks.push(slots.slice(i, i + 7));
   return weeks;
 }
-
-export const monthTitle = (ym: YearMonth) => `${ym.year}年${ym.month}月`;

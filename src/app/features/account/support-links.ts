@@ -1,4 +1,4 @@
-import { Api } from '../../../contract';
+import { AccountText, Api } from '../../../contract';
 
 export interface LinkIdentity {
   account?: string;
@@ -59,6 +59,5 @@ export function supportUrl(
 
 /** mailto: link to support with the account in the subject, so support knows who writes. */
 export function mailtoUrl(email: string, account?: string): string {
-  const subject = account ? `账号 ${account} 的问题` : '问题反馈';
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+  return `mailto:${email}?subject=${encodeURIComponent(AccountText.mailSubject(account))}`;
 }

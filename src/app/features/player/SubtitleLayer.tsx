@@ -5,7 +5,16 @@ import { useEffect, useState } from 'react';
  * hls.js keeps the chosen track 'hidden' (cues load, nothing native is drawn); we show its active
  * cues as plain text.
  */
-export function SubtitleLayer({ video, label }: { video: HTMLVideoElement; label: string | null }) {
+export function SubtitleLayer({
+  video,
+  label,
+  lifted = false,
+}: {
+  video: HTMLVideoElement;
+  label: string | null;
+  /** Moved up while a prompt sits at the bottom of the player. */
+  lifted?: boolean;
+}) {
   const [lines, setLines] = useState<string[]>([]);
 
   useEffect(() => {
@@ -37,7 +46,7 @@ export function SubtitleLayer({ video, label }: { video: HTMLVideoElement; label
 
   if (!label || lines.length === 0) return null;
   return (
-    <div className="ink-subtitles" aria-live="off">
+    <div className={lifted ? 'ink-subtitles lifted' : 'ink-subtitles'} aria-live="off">
       {lines.map((l, i) => (
         <span key={i}>{l}</span>
       ))}

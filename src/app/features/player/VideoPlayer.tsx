@@ -109,7 +109,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
       {handle &&
         createPortal(
           <>
-            <SubtitleLayer video={handle.video} label={subtitleLabel} />
+            <SubtitleLayer
+              video={handle.video}
+              label={subtitleLabel}
+              lifted={startup.resumeAt !== null || notice !== null}
+            />
             {preview > 0 && !previewOver && <PreviewTip length={preview} lang={lang} />}
             {previewOver && <PreviewLayer lang={lang} />}
             {startup.resumeAt !== null && (

@@ -41,7 +41,10 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
   const eager = usePreload(r.info, lastVisible);
   const menu = useMenuVisible(r.info?.bookPics.length);
 
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Block body: scrollTo returns a promise in recent Chromium, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   // Neighbours from the chapter when it was read, else from the book's chapter list.
   const numbers = r.detail?.chapterList.map((c) => c.number) ?? [];
