@@ -56,14 +56,20 @@ function run(args, opts = {}) {
 
 const reason = needsBuild();
 if (reason) {
-  console.log(`[start] building the app (${reason})…`);
+  console.log(`[start] building the app (${reason}) while the database is prepared…`);
   const started = Date.now();
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const { code } = await run([vite, 'build', '--outDir', distDir, '--emptyOutDir']);
-  if (code !== 0) {
+  // The demo catalogue (pictures, videos) is generated meanwhile: a first start waits for the
+  // longer of the two, not their sum. The server itself only checks that it is there.
+  const [build, seed] = await Promise.all([
+    run([vite, 'build', '--outDir', distDir, '--emptyOutDir']),
+    run(['--import', 'tsx', join(root, 'src/server/seed/cli.ts')]),
+  ]);
+  if (build.code !== 0) {
     console.error('[start] vite build failed');
-    process.exit(code ?? 1);
+    process.exit(build.code ?? 1);
   }
+  if (seed.code !== 0) console.warn('[start] seeding failed; the server retries it on start');
   writeFileSync(stampFile, JSON.stringify({ settings: buildSettings(), builtAt: new Date().toISOString() }));
   console.log(`[start] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

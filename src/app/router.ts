@@ -4,7 +4,14 @@ import { routeTree } from './routes/tree';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 60_000, gcTime: 30 * 60_000, retry: 1, refetchOnWindowFocus: false },
+    queries: {
+      staleTime: 60_000,
+      gcTime: 30 * 60_000,
+      retry: 1,
+      refetchOnWindowFocus: false,
+      // Offline, catalogue reads still go out: the service worker answers them from its cache.
+      networkMode: 'offlineFirst',
+    },
   },
 });
 

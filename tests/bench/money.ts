@@ -203,7 +203,7 @@ export async function benchMoney(): Promise<Record<string, unknown>> {
   let replays: LoadResult;
   try {
     // What this machine gives a trivial endpoint right now: the purchase figure is relative to it.
-    baseline = await run(server.url, 3000, () => ({ method: 'GET', path: '/healthz' }));
+    baseline = await run(server.url, 3000, () => ({ method: 'GET', path: '/healthz', headers: {} }));
     const n = USERS * CHAPTERS;
     buys = await run(server.url, n, (i) => ({
       method: 'POST',
@@ -248,6 +248,8 @@ export async function benchMoney(): Promise<Record<string, unknown>> {
       purchases: { ...buys, requested: USERS * CHAPTERS, recorded: Number(purchases.n) },
       notifications: { ...notifies, ordersPaid: Number(paid.n) },
       replayedNotifications: replays,
+      /** Purchases per second as a share of /healthz per second in the same run (machine load cancels out). */
+      purchasesVsHealthz: Number((buys.perSec / baseline.perSec).toFixed(2)),
       usersAtExpectedBalance: `${Number(atExpected.n)} of ${USERS}`,
       violations: violations.length,
       violationSamples: violations.slice(0, 5),

@@ -36,6 +36,8 @@ export interface ReaderFigures {
 
 /** Sums layout-shift entries (without recent input) from page start; read with `window.__cls`. */
 const CLS_INIT = `
+  // tsx keeps function names with a __name helper that functions passed to page.evaluate also call.
+  window.__name = (f) => f;
   window.__cls = 0;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;

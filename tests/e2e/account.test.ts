@@ -233,6 +233,15 @@ describe('account screens', () => {
     const find = page.getByRole('button', { name: AccountText.findButton, exact: true });
     await find.click();
     await expectAlert(page, Msg.pickChargeDate);
+    // A day without a top-up on this device: code '404'.
+    await page.getByRole('button', { name: AccountText.prevMonth }).click();
+    await page.getByRole('button', { name: /月1日$/ }).click();
+    await find.click();
+    const missing = await dialog(page, AccountText.findTitle);
+    await missing.getByText(Msg.accountNotFound).waitFor();
+    await missing.getByRole('button', { name: AccountText.ok }).click();
+    await missing.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: AccountText.nextMonth }).click();
     await page.getByRole('button', { name: new RegExp(`（${AccountText.todayMark}）`) }).click();
     await find.click();
     const found = await dialog(page, AccountText.foundTitle);
@@ -281,6 +290,26 @@ describe('support and the in-app pay frame', () => {
     await page.waitForURL(/\/h5\/report\?/);
     expect(new URL(page.url()).searchParams.get('account')).toBe(account);
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/user');
+  });
+
+  it('says 充值通道维护中...... with a contact link when there are no pay channels', async () => {
+    await page.route('**/api/user/recharge?*', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { subTypes: unknown[] } };
+      body.data.subTypes = [];
+      await route.fulfill({ response: res, json: body });
+    });
+    try {
+      await page.goto('/purchase?bookId=2');
+      await page.getByRole('link', { name: new RegExp(AccountText.backToBook) }).waitFor();
+      await page.getByRole('button', { name: AccountText.payNow }).click();
+      const sheet = await dialog(page, AccountText.choosePayChannel);
+      await sheet.getByText(Msg.channelsDown).waitFor();
+      await sheet.getByRole('link', { name: AccountText.contactSupport }).waitFor();
+      expect(await sheet.locator('button.channel').count()).toBe(0);
+    } finally {
+      await page.unrouteAll();
+    }
   });
 
   it('an iOS home-screen app pays inside the pay frame and comes back to Mine', async () => {

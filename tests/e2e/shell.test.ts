@@ -146,6 +146,25 @@ describe('PWA shell as a new visitor', () => {
     }
   });
 
+  it('keeps catalogue reads and decrypted pictures, never account, purchase or payment calls', async () => {
+    const cached = await m.page.evaluate(async () => {
+      const out: Record<string, string[]> = {};
+      for (const name of await caches.keys())
+        out[name] = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+      return out;
+    });
+    const api = cached['inkreel-api'] ?? [];
+    expect(api.some((p) => p.startsWith('/api/book/'))).toBe(true);
+    expect(
+      api.filter((p) =>
+        /^\/api\/(user|pay)\/|\/chapter\/buy|\/read_chapter|\/vod\/(watch|buy|order)/.test(p),
+      ),
+    ).toEqual([]);
+    const images = cached['inkreel-images'] ?? [];
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every((p) => IMAGE_URL_PATTERN.test(p))).toBe(true);
+  });
+
   it('the placeholder stands in for a missing picture', async () => {
     const width = await m.page.evaluate(
       () =>
@@ -180,14 +199,21 @@ describe('traffic source', () => {
       const marks: string[] = [];
       const registerBranches: (string | undefined)[] = [];
       m.context.on('request', (r) => {
-        const path = new URL(r.url()).pathname;
-        if (r.method() !== 'POST') return;
-        if (path === Api.userFromMark) marks.push(r.postData() ?? '');
-        if (path === Api.register) registerBranches.push(r.headers()['x-branch-id']);
+        if (r.method() === 'POST' && new URL(r.url()).pathname === Api.register)
+          registerBranches.push(r.headers()['x-branch-id']);
+      });
+      // Routed so the form body is visible to the test.
+      await m.page.route(`**${Api.userFromMark}`, async (route) => {
+        marks.push(route.request().postData() ?? '');
+        await route.continue();
+      });
+      const visited: string[] = [];
+      m.page.on('framenavigated', (f) => {
+        if (f === m.page.mainFrame()) visited.push(new URL(f.url()).pathname + new URL(f.url()).search);
       });
       await m.page.goto('/index?tgId=77', { referer: 'https://ads.example/campaign' });
-      await m.page.waitForURL('**/landing?tgId=77');
       await m.page.waitForURL('**/home', { timeout: 15_000 });
+      expect(visited, visited.join(' ')).toContain('/landing?tgId=77');
       expect(marks).toHaveLength(1);
       expect(new URLSearchParams(marks[0]).get('referUrl')).toBe('https://ads.example/campaign');
       expect(registerBranches).toEqual(['77']);

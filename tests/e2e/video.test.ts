@@ -136,6 +136,14 @@ describe('video', () => {
       name,
     );
 
+    // A comment goes over the video as text (markup stays text), and the toggle hides the layer.
+    await page.getByPlaceholder('发个弹幕吧').fill('<b>好看</b>');
+    await page.getByRole('button', { name: '发送', exact: true }).click();
+    await page.locator('.ink-danmu-item', { hasText: '<b>好看</b>' }).waitFor();
+    expect(await page.locator('.ink-danmu b').count()).toBe(0);
+    await page.getByRole('button', { name: '弹幕', exact: true }).click();
+    expect(await page.locator('.ink-danmu').count()).toBe(0);
+
     // Seek past the limit: playback goes back to it, pauses, and the preview layer shows.
     await page.evaluate(() => {
       document.querySelector<HTMLVideoElement>('.ink-player video')!.currentTime = 50;

@@ -86,6 +86,33 @@ describe('accounts', () => {
     expect(await verifyPassword('x', 'scrypt$99$8$1$aa$bb')).toBe(false);
   });
 
+  it('reports VIP as active only before its end, with the end in Asia/Shanghai time', async () => {
+    const s = await registerUser(t.app);
+    const setVip = (type: string, end: string | null) =>
+      t.database.db
+        .updateTable('users')
+        .set({ vip_type: type, vip_end_at: end })
+        .where('id', '=', s.userId)
+        .execute();
+    await setVip('month', '2099-12-31T16:30:00.000Z');
+    expect((await info(s)).json().data).toMatchObject({
+      vipType: 'month',
+      vipEndYear: 2100,
+      vipEndMonth: 1,
+      vipEndDay: 1,
+      vipEndHour: 0,
+      vipEndDate: '2099-12-31T16:30:00.000Z',
+    });
+    await setVip('year', '2020-05-01T03:00:00.000Z');
+    expect((await info(s)).json().data).toMatchObject({ vipType: 'none', vipEndYear: 2020, vipEndHour: 11 });
+    await setVip('none', null);
+    expect((await info(s)).json().data).toMatchObject({
+      vipType: 'none',
+      vipEndYear: null,
+      vipEndDate: null,
+    });
+  });
+
   it('logs in by account with a new token and updates the device', async () => {
     const s = await registerUser(t.app);
     const deviceId = newDeviceId();

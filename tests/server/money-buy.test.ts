@@ -27,7 +27,12 @@ describe('chapter and video purchases', () => {
     const ch = plainBook().chapters.find((c) => c.price > 0)!;
     const first = await buyChapter(u, ch.id);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ result: true, code: Code.OK, msg: Msg.buySuccess, data: { charged: ch.price } });
+    expect(first.json()).toMatchObject({
+      result: true,
+      code: Code.OK,
+      msg: Msg.buySuccess,
+      data: { charged: ch.price },
+    });
     expect(await balanceOf(t.database.db, u.userId)).toBe(100 - ch.price);
     const again = await buyChapter(u, ch.id);
     expect(again.json()).toMatchObject({ result: true, msg: Msg.buySuccess, data: { charged: 0 } });
@@ -43,7 +48,11 @@ describe('chapter and video purchases', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ result: false, code: Code.UNPAID, msg: Msg.notEnoughCoins });
     expect(await balanceOf(t.database.db, u.userId)).toBe(5);
-    const rows = await t.database.db.selectFrom('purchases').select('id').where('user_id', '=', u.userId).execute();
+    const rows = await t.database.db
+      .selectFrom('purchases')
+      .select('id')
+      .where('user_id', '=', u.userId)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -61,7 +70,9 @@ describe('chapter and video purchases', () => {
     expect((await buyChapter(u, vipCh.id)).json()).toMatchObject({ result: true, data: { charged: 0 } });
     const vod = cat.vods.find((v) => v.price > 0)!;
     expect((await buyVod(u, vod.id)).json()).toMatchObject({ result: false, code: Code.UNPAID });
-    expect(await t.database.db.selectFrom('purchases').select('id').where('user_id', '=', u.userId).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('purchases').select('id').where('user_id', '=', u.userId).execute(),
+    ).toEqual([]);
   });
 
   it('unknown chapter or video is result false, bad ids are 400, no session is 401', async () => {
@@ -82,12 +93,14 @@ describe('chapter and video purchases', () => {
     const u = await registerUser(t.app);
     await grantCoins(t.database.db, u.userId, 1000);
     const paid = cat.vods.filter((v) => v.price > 0);
-    for (const v of paid) expect((await buyVod(u, v.id)).json()).toMatchObject({ result: true, data: { charged: v.price } });
+    for (const v of paid)
+      expect((await buyVod(u, v.id)).json()).toMatchObject({ result: true, data: { charged: v.price } });
     expect((await buyVod(u, paid[0]!.id)).json()).toMatchObject({ result: true, data: { charged: 0 } });
     const page = await t.app.inject({ method: 'GET', url: '/api/vod/order/page/1', headers: u.headers });
     expect(page.statusCode).toBe(200);
-    const data = page.json<{ data: { list: { vodId: number; vodPic: string }[]; totalCount: number; totalPage: number } }>()
-      .data;
+    const data = page.json<{
+      data: { list: { vodId: number; vodPic: string }[]; totalCount: number; totalPage: number };
+    }>().data;
     expect(data.totalCount).toBe(paid.length);
     expect(data.totalPage).toBe(1);
     expect(data.list.map((v) => v.vodId)).toEqual(paid.map((v) => v.id).reverse());
@@ -101,7 +114,9 @@ describe('chapter and video purchases', () => {
   it('50 concurrent buys of one chapter by one user debit exactly once', async () => {
     const u = await registerUser(t.app);
     await grantCoins(t.database.db, u.userId, 1000);
-    const ch = plainBook().chapters.filter((c) => c.price > 0).at(-1)!;
+    const ch = plainBook()
+      .chapters.filter((c) => c.price > 0)
+      .at(-1)!;
     const answers = await Promise.all(Array.from({ length: 50 }, () => buyChapter(u, ch.id)));
     const bodies = answers.map((r) => r.json<{ result: boolean; data: { charged: number } }>());
     expect(bodies.every((b) => b.result)).toBe(true);

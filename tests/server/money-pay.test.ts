@@ -367,4 +367,64 @@ describe('top-up with the sandbox provider', () => {
       data: { orderNo: data.orderNo, appPayData: data.appPayData },
     });
   });
+
+  it('escapes everything on the cashier page', async () => {
+    const u = await registerUser(t.app);
+    const cfg = await payConfig(db(), 'coin', 3);
+    await db()
+      .updateTable('pay_configs')
+      .set({ title: '<img src=x onerror="alert(1)">' })
+      .where('id', '=', cfg.id)
+      .execute();
+    try {
+      const data = (await createPayOrder(t.app, u, cfg)).json<{ data: PayData }>().data;
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/h5/sandbox/cashier/${tradeNoOf(data.payUrl!)}`,
+      });
+      expect(page.body).not.toContain('<img');
+      expect(page.body).toContain('&#60;img src&#61;x onerror&#61;&#34;alert(1)&#34;&#62;');
+      expect(page.headers['cache-control']).toBe('no-store');
+    } finally {
+      await db().updateTable('pay_configs').set({ title: '1000金币' }).where('id', '=', cfg.id).execute();
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: `/h5/sandbox/cashier/SB${'0'.repeat(32)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/h5/sandbox/cashier/..%2F..%2Fetc' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('refuses notifications for an unknown provider or a trade that is not paid', async () => {
+    const u = await registerUser(t.app);
+    const cfg = await payConfig(db(), 'coin', 0);
+    const data = (await createPayOrder(t.app, u, cfg)).json<{ data: PayData }>().data;
+    const tradeNo = tradeNoOf(data.payUrl!);
+    await payAtCashier(t.app, tradeNo);
+    const fields = Object.fromEntries(new URLSearchParams(await queuedNotification(db(), tradeNo)));
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/h5/pay/notify/alipay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(other.statusCode).toBe(404);
+    const closed: Record<string, string> = { ...fields, trade_status: 'TRADE_CLOSED' };
+    closed.sign = signFields(closed, t.config.paySecret);
+    const res = await deliverNotification(t.app, new URLSearchParams(closed).toString());
+    expect(res.statusCode).toBe(400);
+    expect(await balanceOf(db(), u.userId)).toBe(0);
+  });
+
+  it('the apply URL stops working when the order expires', async () => {
+    const u = await registerUser(t.app);
+    const cfg = await payConfig(db(), 'coin', 0);
+    const data = (await createPayOrder(t.app, u, cfg)).json<{ data: PayData }>().data;
+    const start = Date.now();
+    moneyClock.now = () => new Date(start + ORDER_EXPIRY_MS + 1000);
+    const url = new URL(data.applyUrl!, 'http://localhost');
+    const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: Msg.orderExpired });
+  });
 });

@@ -8,6 +8,13 @@ import {
   OPEN_IN_BROWSER_PAGE,
   redirectTarget,
 } from '../../src/app/lib/redirect';
+import {
+  optionalEnum,
+  optionalIdLike,
+  optionalInt,
+  optionalString,
+  searchOf,
+} from '../../src/app/lib/search-params';
 import { routeDepth, slideDirection } from '../../src/app/lib/transitions';
 import { UA } from './app-type.fixtures';
 
@@ -92,5 +99,28 @@ describe('page transitions', () => {
     expect(slideDirection(reader, catalog)).toBe('back');
     expect(slideDirection(routeDepth('/user', true), routeDepth('/vod', true))).toBe('none');
     expect(slideDirection(routeDepth('/user/login', false), routeDepth('/user', true))).toBe('back');
+  });
+});
+
+describe('route search params', () => {
+  it('keeps valid values and drops the rest without an error', () => {
+    const shelf = searchOf({ active: optionalEnum(['history', 'shelf']) });
+    expect(shelf({ active: 'history' })).toEqual({ active: 'history' });
+    expect(shelf({ active: 'nope' })).toEqual({});
+    const vod = searchOf({ vodId: optionalInt(1) });
+    expect(vod({ vodId: 12 })).toEqual({ vodId: 12 });
+    expect(vod({ vodId: '12' })).toEqual({ vodId: 12 });
+    expect(vod({ vodId: 0 })).toEqual({});
+    expect(vod({ vodId: 1.5 })).toEqual({});
+    const catalog = searchOf({ title: optionalString(5) });
+    expect(catalog({ title: 123 })).toEqual({ title: '123' });
+    expect(catalog({ title: 'toolong' })).toEqual({});
+  });
+
+  it('keeps a numeric tgId a number so the URL stays ?tgId=77', () => {
+    const landing = searchOf({ tgId: optionalIdLike(64) });
+    expect(landing({ tgId: 77 })).toEqual({ tgId: 77 });
+    expect(landing({ tgId: 'spring-ad' })).toEqual({ tgId: 'spring-ad' });
+    expect(landing({ tgId: -1 })).toEqual({});
   });
 });

@@ -35,3 +35,14 @@ export function searchOf<S extends Record<string, Parser<unknown>>>(shape: S) {
     return out as { [K in keyof S]?: ReturnType<S[K]> };
   };
 }
+
+/**
+ * An id that is usually numeric but may be text (tgId): numbers stay numbers so the router writes the
+ * URL back as `?tgId=77`, not the JSON-quoted `?tgId=%2277%22` it uses for numeric-looking strings.
+ */
+export const optionalIdLike =
+  (max: number): Parser<number | string> =>
+  (v) => {
+    if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : undefined;
+    return optionalString(max)(v);
+  };

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { optionalString, searchOf } from '../lib/search-params';
+import { optionalIdLike, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/landing',
-  validateSearch: searchOf({ tgId: optionalString(64) }),
+  validateSearch: searchOf({ tgId: optionalIdLike(64) }),
   component: lazyRouteComponent(() => import('../features/home/LandingPage'), 'LandingPage'),
 });

@@ -132,12 +132,16 @@ export function moneyTransaction<T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) =
   const queue = q;
   return new Promise<T>((resolve, reject) => {
     queue.jobs.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-    if (!queue.running) void drain(db, queue);
+    if (!queue.running) {
+      queue.running = true;
+      // Let the calls already in flight reach this queue before the batch starts: better-sqlite3
+      // blocks the event loop during each commit's fsync, so requests arrive in bursts.
+      setImmediate(() => void drain(db, queue));
+    }
   });
 }
 
 async function drain(db: Kysely<DB>, queue: { jobs: BatchJob[]; running: boolean }) {
-  queue.running = true;
   try {
     while (queue.jobs.length > 0) {
       const batch = queue.jobs.splice(0, MAX_BATCH);
@@ -167,6 +171,7 @@ async function drain(db: Kysely<DB>, queue: { jobs: BatchJob[]; running: boolean
         if (o.ok) job.resolve(o.value);
         else job.reject(o.value);
       });
+      await new Promise((r) => setImmediate(r));
     }
   } finally {
     queue.running = false;

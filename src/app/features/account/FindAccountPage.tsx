@@ -93,6 +93,7 @@ export function FindAccountPage() {
       </Dialog>
       <Dialog
         open={notFound}
+        title={AccountText.findTitle}
         onClose={() => setNotFound(false)}
         actions={[{ label: AccountText.ok, onClick: () => setNotFound(false), primary: true }]}
       >

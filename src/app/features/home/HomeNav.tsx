@@ -8,19 +8,19 @@ export function HomeNav() {
   return (
     <nav className="home-nav" aria-label="快捷入口">
       <Link to="/home/day-ranked" className="home-nav-item">
-        <span className="home-nav-icon rank">
+        <span className="home-nav-icon icon-rank">
           <TrophyIcon />
         </span>
         排行
       </Link>
       <Link to="/vod" className="home-nav-item">
-        <span className="home-nav-icon vod">
+        <span className="home-nav-icon icon-vod">
           <PlayIcon />
         </span>
         动漫视频
       </Link>
       <Link to="/purchase" className="home-nav-item">
-        <span className="home-nav-icon pay">
+        <span className="home-nav-icon icon-pay">
           <CoinIcon />
         </span>
         充值
@@ -32,7 +32,7 @@ export function HomeNav() {
         className="home-nav-item"
         aria-disabled={!info?.appDownloadUrl}
       >
-        <span className="home-nav-icon app">
+        <span className="home-nav-icon icon-app">
           <PhoneIcon />
         </span>
         APP

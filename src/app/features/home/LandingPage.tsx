@@ -6,9 +6,10 @@ import { kvSet, KvKey } from '../../lib/kv';
 import { ensureSession } from '../../lib/session';
 
 /** The branch a tgId names: a non-negative integer id, else none. */
-export function branchIdFromTgId(tgId: string | undefined): number | null {
-  if (!tgId || !/^\d{1,9}$/.test(tgId)) return null;
-  return Number(tgId);
+export function branchIdFromTgId(tgId: string | number | undefined): number | null {
+  const s = tgId === undefined ? '' : String(tgId);
+  if (!/^\d{1,9}$/.test(s)) return null;
+  return Number(s);
 }
 
 const recorded = new Set<string>();
@@ -17,9 +18,9 @@ const recorded = new Set<string>();
  * Records where the visitor came from, once per tgId per page load (StrictMode runs effects twice):
  * branch id and source domain first, so the anonymous registration carries them, then the mark.
  */
-async function recordSource(tgId: string): Promise<void> {
-  if (recorded.has(tgId)) return;
-  recorded.add(tgId);
+async function recordSource(tgId: string | number): Promise<void> {
+  if (recorded.has(String(tgId))) return;
+  recorded.add(String(tgId));
   const branchId = branchIdFromTgId(tgId);
   if (branchId !== null) await kvSet(KvKey.branchId, branchId);
   await kvSet(KvKey.sourceDomain, location.hostname);
@@ -33,7 +34,7 @@ export function LandingPage() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (!tgId) return;
+    if (tgId === undefined) return;
     let gone = false;
     const goHome = () => {
       if (gone) return;
@@ -52,7 +53,7 @@ export function LandingPage() {
     <main className="landing">
       <img src="/icons/icon-192.png" width="72" height="72" alt="" />
       <h1>{ShellMsg.siteBuilding}</h1>
-      {tgId && <p>{ShellMsg.siteBuildingHint}</p>}
+      {tgId !== undefined && <p>{ShellMsg.siteBuildingHint}</p>}
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import type { VodMarker } from '../../../contract';
 import { setResumePosition } from '../../lib/device/watch';
 import { playerText, type PlayerLang } from './i18n';
+import { DanmuLayer } from './DanmuLayer';
 import { MarkerLayer } from './MarkerLayer';
 import { selectAudio, selectSubtitle, setPoster } from './media-actions';
 import {
@@ -15,6 +16,8 @@ import {
   SwitchNotice,
   SwitchingModal,
 } from './Overlays';
+import { PauseAd } from './PauseAd';
+import type { PlayerAdvert } from './pause-ad';
 import { SubtitleLayer } from './SubtitleLayer';
 import { TrackPicker } from './TrackPicker';
 import type { TrackItem } from './tracks';
@@ -36,6 +39,10 @@ export interface VideoPlayerProps {
   /** Seek to the saved position and play instead of offering the resume prompt. */
   autoResume?: boolean;
   markers?: readonly VodMarker[];
+  /** Comment overlay with its send box and on/off toggle. */
+  danmu?: boolean;
+  /** Shown when playback pauses (spec §4 pause advert). */
+  pauseAd?: PlayerAdvert;
   onPreviewEnd?: () => void;
   /** Playing (not paused, not waiting at the end). */
   onPlayingChange?: (playing: boolean) => void;
@@ -102,50 +109,56 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const pickerSlot = handle?.pickerSlot;
 
   return (
-    <div className="ink-player" data-state={handle ? 'ready' : state.error ? 'error' : 'loading'}>
-      <div ref={host} className="ink-player-host" />
-      {!handle && !state.error && <div className="ink-player-loading" aria-busy="true" />}
-      {state.error && <div className="ink-player-error">{t.loadFailed}</div>}
-      {handle &&
-        createPortal(
-          <>
-            <SubtitleLayer
-              video={handle.video}
-              label={subtitleLabel}
-              lifted={startup.resumeAt !== null || notice !== null}
-            />
-            {preview > 0 && !previewOver && <PreviewTip length={preview} lang={lang} />}
-            {previewOver && <PreviewLayer lang={lang} />}
-            {startup.resumeAt !== null && (
-              <ResumePrompt
-                at={startup.resumeAt}
-                lang={lang}
-                onJump={startup.jumpToResume}
-                onClose={startup.closeResume}
+    <>
+      <div className="ink-player" data-state={handle ? 'ready' : state.error ? 'error' : 'loading'}>
+        <div ref={host} className="ink-player-host" />
+        {!handle && !state.error && <div className="ink-player-loading" aria-busy="true" />}
+        {state.error && <div className="ink-player-error">{t.loadFailed}</div>}
+        {handle &&
+          createPortal(
+            <>
+              <SubtitleLayer
+                video={handle.video}
+                label={subtitleLabel}
+                lifted={startup.resumeAt !== null || notice !== null}
               />
-            )}
-            {startup.autoplayBlocked && <AutoplayPrompt lang={lang} onPlay={startup.playManually} />}
-            {state.switchingTo !== null && <SwitchingModal height={state.switchingTo} lang={lang} />}
-            {notice && <SwitchNotice text={notice} />}
-          </>,
-          handle.container,
+              {preview > 0 && !previewOver && <PreviewTip length={preview} lang={lang} />}
+              {previewOver && <PreviewLayer lang={lang} />}
+              {props.pauseAd && (
+                <PauseAd video={handle.video} advert={props.pauseAd} previewOver={previewOver} lang={lang} />
+              )}
+              {startup.resumeAt !== null && (
+                <ResumePrompt
+                  at={startup.resumeAt}
+                  lang={lang}
+                  onJump={startup.jumpToResume}
+                  onClose={startup.closeResume}
+                />
+              )}
+              {startup.autoplayBlocked && <AutoplayPrompt lang={lang} onPlay={startup.playManually} />}
+              {state.switchingTo !== null && <SwitchingModal height={state.switchingTo} lang={lang} />}
+              {notice && <SwitchNotice text={notice} />}
+            </>,
+            handle.container,
+          )}
+        {handle && progress && props.markers && props.markers.length > 0 && (
+          <MarkerLayer handle={handle} markers={props.markers} lang={lang} />
         )}
-      {handle && progress && props.markers && props.markers.length > 0 && (
-        <MarkerLayer handle={handle} markers={props.markers} lang={lang} />
-      )}
-      {pickerSlot &&
-        createPortal(
-          <>
-            <TrackPicker
-              label={t.subtitles}
-              kind="subtitle"
-              tracks={state.subtitles}
-              onChoose={chooseSubtitle}
-            />
-            <TrackPicker label={t.audio} kind="audio" tracks={state.audio} onChoose={chooseAudio} />
-          </>,
-          pickerSlot,
-        )}
-    </div>
+        {pickerSlot &&
+          createPortal(
+            <>
+              <TrackPicker
+                label={t.subtitles}
+                kind="subtitle"
+                tracks={state.subtitles}
+                onChoose={chooseSubtitle}
+              />
+              <TrackPicker label={t.audio} kind="audio" tracks={state.audio} onChoose={chooseAudio} />
+            </>,
+            pickerSlot,
+          )}
+      </div>
+      {handle && props.danmu && <DanmuLayer handle={handle} lang={lang} />}
+    </>
   );
 }

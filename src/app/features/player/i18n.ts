@@ -28,6 +28,10 @@ const en = {
   marker: 'Chapter',
   forMoreInfo: 'For more information',
   loadFailed: 'Failed to load',
+  closeAd: 'Close ad',
+  danmu: 'Comments',
+  danmuPlaceholder: 'Send a comment',
+  send: 'Send',
 } as const;
 
 type Strings = { [K in keyof typeof en]: string };
@@ -53,6 +57,10 @@ const zh: Strings = {
   marker: '看点',
   forMoreInfo: '了解更多',
   loadFailed: Msg.loadFailed,
+  closeAd: '关闭广告',
+  danmu: '弹幕',
+  danmuPlaceholder: '发个弹幕吧',
+  send: '发送',
 };
 
 export const playerText = (lang: PlayerLang): Strings => (lang === 'en-us' ? en : zh);

@@ -223,6 +223,9 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       disposeRef.current?.(video);
       hls?.destroy();
       try {
+        // plyr puts back a clone of the <video> taken at creation, src and all: that MediaSource blob
+        // URL is revoked by now, and loading it would only log an error.
+        (plyr?.elements as { original?: Element } | undefined)?.original?.removeAttribute('src');
         plyr?.destroy();
       } catch (err) {
         console.warn('[player] destroy', err);

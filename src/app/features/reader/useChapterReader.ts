@@ -13,9 +13,9 @@ export type ReaderDialog = 'buy' | 'recharge' | null;
 
 /** Chapter answers are not retried: 999, 400 and 101 are answers the reader acts on. */
 const CHAPTER_STALE_MS = 5 * 60_000;
-export const chapterQuery = (bookId: number, number: number) => ({
+export const chapterQuery = (bookId: number, number: number, prefetch = false) => ({
   queryKey: bookKeys.chapter(bookId, number),
-  queryFn: () => fetchChapter(bookId, number),
+  queryFn: () => fetchChapter(bookId, number, { prefetch }),
   retry: false,
   staleTime: CHAPTER_STALE_MS,
 });

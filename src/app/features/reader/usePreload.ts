@@ -32,7 +32,7 @@ export function usePreload(info: ChapterReadInfo | undefined, lastVisible: numbe
   useEffect(() => {
     if (!plan.nextChapter || bookId === 0) return;
     let live = true;
-    void qc.prefetchQuery(chapterQuery(bookId, nextNumber)).then(() => {
+    void qc.prefetchQuery(chapterQuery(bookId, nextNumber, true)).then(() => {
       const data = qc.getQueryData<ChapterReadInfo>(bookKeys.chapter(bookId, nextNumber));
       if (!live || !data) return;
       const again = getPagesToPreload({

@@ -11,37 +11,37 @@ export function HistoryTab() {
   if (history.length === 0) return <div className="list-status list-empty">{Msg.emptyList}</div>;
   return (
     <>
-      <ul className="book-rows history-list">
+      <ul className="book-rows read-history-list">
         {history.map((h) => (
-          <li key={h.bookId} className="history-row">
+          <li key={h.bookId} className="read-history-row">
             <Link
               to="/book/$bookId"
               params={{ bookId: String(h.bookId) }}
-              className="history-cover"
+              className="read-history-cover"
               aria-label={h.title}
             >
               <BookCover src={h.cover} title={h.title} />
             </Link>
-            <div className="history-info">
-              <Link to="/book/$bookId" params={{ bookId: String(h.bookId) }} className="history-title">
+            <div className="read-history-info">
+              <Link to="/book/$bookId" params={{ bookId: String(h.bookId) }} className="read-history-title">
                 {h.title}
               </Link>
-              <span className="history-meta">
+              <span className="read-history-meta">
                 读到{chapterLabel(h.number)} · {formatReadAt(h.readAt)}
               </span>
             </div>
-            <div className="history-actions">
+            <div className="read-history-actions">
               <Link
                 to="/book/read/$id/$number"
                 params={{ id: String(h.bookId), number: String(h.number) }}
-                className="history-continue"
+                className="read-history-continue"
                 aria-label={`继续阅读 ${h.title} ${chapterLabel(h.number)}`}
               >
                 继续阅读
               </Link>
               <button
                 type="button"
-                className="history-remove"
+                className="read-history-remove"
                 aria-label={`删除 ${h.title} 的阅读记录`}
                 onClick={() => void removeHistory([h.bookId])}
               >

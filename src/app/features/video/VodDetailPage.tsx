@@ -13,6 +13,7 @@ import { VideoPlayer } from '../player/VideoPlayer';
 import { decideWatchMode, startTrialCounter, trialLimit } from './trial';
 import { TrialEndPanel } from './TrialEndPanel';
 import { useVodBuy } from './useVodBuy';
+import { usePauseAdvert } from './usePauseAdvert';
 import { usePosterUrl } from './usePosterUrl';
 import { VodGrid } from './VodCard';
 
@@ -72,6 +73,7 @@ function VodDetail({ vod }: { vod: Vod }) {
   const limit = trialLimit(vod);
   const playing = useRef(false);
   const poster = usePosterUrl(vod.vodPoster);
+  const pauseAd = usePauseAdvert();
 
   useEffect(() => {
     let live = true;
@@ -114,6 +116,8 @@ function VodDetail({ vod }: { vod: Vod }) {
             lang={lang}
             progress
             markers={vod.markers}
+            danmu
+            pauseAd={pauseAd}
             onPlayingChange={(p) => (playing.current = p)}
           />
         )}
@@ -125,6 +129,8 @@ function VodDetail({ vod }: { vod: Vod }) {
             lang={lang}
             progress={false}
             preview={limit}
+            danmu
+            pauseAd={pauseAd}
             onPreviewEnd={onPreviewEnd}
             onPlayingChange={(p) => (playing.current = p)}
           />

@@ -15,7 +15,18 @@ export function VodHomePage() {
       back={false}
       right={
         <Link to="/search-vod" className="vod-search-link" aria-label="搜索视频">
-          🔍
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+          </svg>
         </Link>
       }
     >

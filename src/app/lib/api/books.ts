@@ -76,10 +76,12 @@ export const fetchChapters = (bookId: number) =>
  * read_chapter answers codes the reader acts on (999 locked with buy data, 400, 101): `unwrap` turns them
  * into an ApiError carrying code and data, which the reader's access hook reads.
  */
-export const fetchChapter = (bookId: number, number: number) =>
-  apiGet<ChapterReadInfo>(Api.readChapter, { auth: 'required', searchParams: { bookId, number } }).then(
-    unwrap,
-  );
+export const fetchChapter = (bookId: number, number: number, opts: { prefetch?: boolean } = {}) =>
+  apiGet<ChapterReadInfo>(Api.readChapter, {
+    auth: 'required',
+    // A fetch ahead of reading says so, so the server can leave read counts and history alone.
+    searchParams: { bookId, number, prefetch: opts.prefetch ? 1 : undefined },
+  }).then(unwrap);
 export const buyChapter = (chapterId: number) =>
   apiPost<BuyData>(Api.chapterBuy, { auth: 'required', searchParams: { chapterId } }).then(unwrap);
 

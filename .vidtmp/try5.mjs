@@ -1,0 +1,21 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:27613';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--disable-quic'] });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36' });
+const p = await ctx.newPage();
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('console', (m) => { if (m.type() === 'error' && !m.text().includes('WEBVTT')) console.log('console', m.text().slice(0, 200)); });
+await p.goto(base + '/home'); await p.waitForTimeout(3000);
+await p.goto(base + '/vod'); await p.waitForTimeout(2500);
+await p.screenshot({ path: '/tmp/vidwork/v-home.png' });
+await p.goto(base + '/vod/detail?vodId=1'); await p.waitForTimeout(3000);
+if (await p.locator('.ink-autoplay').count()) await p.locator('.ink-autoplay').click();
+await p.waitForTimeout(2000);
+await p.evaluate(() => document.querySelector('video').pause());
+await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/vidwork/v-pausead.png' });
+console.log('pause ad', await p.locator('.ink-pause-ad').count());
+await p.goto(base + '/search-vod'); await p.getByPlaceholder('视频关键字').fill('山'); await p.keyboard.press('Enter'); await p.waitForTimeout(1500);
+await p.screenshot({ path: '/tmp/vidwork/v-search.png' });
+await b.close();
