@@ -13,6 +13,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The dist/ snapshot the server serves ('' against an outside server). */
+    distDir: string;
   }
 }
 
@@ -101,6 +103,7 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_BASE_URL) {
     // Against a server someone already runs (e.g. `npm start`).
     project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''));
+    project.provide('distDir', '');
     return;
   }
   if (distIsStale()) buildDist();
@@ -140,6 +143,7 @@ export default async function setup(project: TestProject) {
     throw err;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('distDir', distCopy);
 
   return async () => {
     await stop(proc);

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Api, IMAGE_URL_PATTERN } from '../../src/contract';
 import { baseUrl, dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
 
@@ -260,6 +262,41 @@ describe('visitors the app does not serve', () => {
       await m.page.getByText('在浏览器打开').first().waitFor();
       expect(await m.page.locator('#url').textContent()).toBe(`${baseUrl()}/book/1`);
     } finally {
+      await m.close();
+    }
+  });
+});
+
+describe('a new version', () => {
+  const distDir = inject('distDir');
+
+  it.skipIf(!distDir)('is offered with a prompt, and switching reloads once', async () => {
+    const swFile = join(distDir, 'sw.js');
+    const original = readFileSync(swFile, 'utf8');
+    const m = await launchMobile();
+    try {
+      await m.page.goto('/shelf');
+      await waitForServiceWorker(m.page);
+      // Deploy a "new build": any change to sw.js is a new version for the browser.
+      writeFileSync(swFile, `${original}\n// next version\n`);
+      await m.page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      const prompt = m.page.getByRole('alert').filter({ hasText: '发现新版本' });
+      await prompt.waitFor({ timeout: 30_000 });
+      // Nothing reloads under the user until they choose to.
+      expect(new URL(m.page.url()).pathname).toBe('/shelf');
+      await Promise.all([
+        m.page.waitForEvent('load', { timeout: 30_000 }),
+        m.page.getByRole('button', { name: '立即更新' }).click(),
+      ]);
+      const waiting = await m.page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      );
+      expect(waiting).toBeNull();
+      await prompt.waitFor({ state: 'detached' });
+    } finally {
+      writeFileSync(swFile, original);
       await m.close();
     }
   });

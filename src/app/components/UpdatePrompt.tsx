@@ -4,6 +4,18 @@ import { ShellMsg } from '../../contract';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
+ * Lets the waiting worker take over, then reloads once it controls the page. Workbox reloads by itself
+ * only when the page was already controlled at registration; on a first visit that lasted until an
+ * update arrived, this listener does it.
+ */
+function applyUpdate(updateServiceWorker: (reload?: boolean) => Promise<void>) {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  void updateServiceWorker(true);
+}
+
+/**
  * Registers the service worker; when a new version is waiting, asks before switching
  * (never reloads under a reader mid-chapter).
  */
@@ -27,7 +39,7 @@ export function UpdatePrompt() {
       <button type="button" className="update-later" onClick={() => setNeedRefresh(false)}>
         {ShellMsg.later}
       </button>
-      <button type="button" className="update-now" onClick={() => void updateServiceWorker(true)}>
+      <button type="button" className="update-now" onClick={() => applyUpdate(updateServiceWorker)}>
         {ShellMsg.updateNow}
       </button>
     </div>

@@ -7,6 +7,7 @@ import { showAlert } from '../../components/Toaster';
 import { bindMobile } from '../../lib/api/account';
 import { updateUser } from '../../lib/session';
 import { userKeys, useUserInfo } from '../../lib/user';
+import { errorMessage } from '../purchase/api-error';
 import { Field } from './Field';
 import { validateMobile } from './validators';
 import './account.css';
@@ -34,8 +35,8 @@ export function BindMobilePage() {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       showAlert(Msg.bindSuccess);
       void navigate({ to: '/user', replace: true });
-    } catch {
-      showAlert(Msg.serverError);
+    } catch (err) {
+      showAlert(await errorMessage(err, Msg.serverError));
     } finally {
       setBusy(false);
     }

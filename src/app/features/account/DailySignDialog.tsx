@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { AccountText, type DailySignConfig, type UserInfo } from '../../../contract';
+import { AccountText, Msg, type DailySignConfig, type UserInfo } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/account';
 import { updateUser } from '../../lib/session';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { todayIso } from './calendar';
+import { errorMessage } from '../purchase/api-error';
 import { usePayPromptBusy } from '../purchase/pay-prompt-state';
 import { afterSign, signStrip } from './sign-strip';
 import './account.css';
@@ -102,7 +103,7 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       setResult({ ok: true, coins: res.data.receiveCount });
     } catch (err) {
-      setResult({ ok: false, msg: (err as Error).message || AccountText.payFailed });
+      setResult({ ok: false, msg: await errorMessage(err, Msg.serverError) });
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { Page } from '../../components/Page';
 import { showAlert } from '../../components/Toaster';
 import { fetchInfoWithToken, findAccount } from '../../lib/api/account';
 import { setSession } from '../../lib/session';
+import { errorMessage } from '../purchase/api-error';
 import { MonthCalendar } from './MonthCalendar';
 import { SupportChatLink } from './SupportLinks';
 import { validateChargeDate } from './validators';
@@ -32,8 +33,7 @@ export function FindAccountPage() {
       else if (String(res.code) === Code.NOT_FOUND) setNotFound(true);
       else showAlert(res.msg);
     } catch (err) {
-      const status = (err as { response?: Response }).response?.status;
-      showAlert(status === 429 ? Msg.tooManyAttempts : Msg.serverError);
+      showAlert(await errorMessage(err, Msg.serverError));
     } finally {
       setBusy(false);
     }

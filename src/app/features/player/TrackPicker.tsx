@@ -24,6 +24,16 @@ export function TrackPicker({ label, kind, tracks, onChoose }: Props) {
     dispatch({ type: 'fill', items: tracks.items, current: tracks.current });
   }, [tracks]);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
+  // On touch there is no pointer to leave: a tap anywhere else closes the list.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!state.open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) dispatch({ type: 'close' });
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [state.open]);
 
   if (state.items.length < 2) return null;
 
@@ -41,6 +51,7 @@ export function TrackPicker({ label, kind, tracks, onChoose }: Props) {
 
   return (
     <div
+      ref={root}
       className={`ink-track ink-track-${kind}`}
       onPointerEnter={cancelHide}
       onPointerLeave={(e) => e.pointerType === 'mouse' && scheduleHide()}

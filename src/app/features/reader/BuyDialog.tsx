@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Msg, type ChapterUnpaid } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { setAutoBuy, useAutoBuy } from '../../lib/device/auto-buy';
@@ -19,7 +20,10 @@ export function BuyDialog({
   onBuy: () => void;
   onClose: () => void;
 }) {
-  const auto = useAutoBuy(unpaid.bookId);
+  const stored = useAutoBuy(unpaid.bookId);
+  // The tick shows at once; the device list catches up a moment later.
+  const [ticked, setTicked] = useState<boolean>();
+  const auto = ticked ?? stored;
   return (
     <Dialog open={open} onClose={onClose} title={unpaid.title} className="buy-dialog">
       <p className="buy-price">
@@ -36,12 +40,19 @@ export function BuyDialog({
           type="checkbox"
           checked={auto ?? false}
           disabled={auto === undefined}
-          onChange={(e) => void setAutoBuy(unpaid.bookId, e.currentTarget.checked)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setTicked(on);
+            void setAutoBuy(unpaid.bookId, on);
+          }}
         />
         {Msg.autoBuyNext}
       </label>
       <button type="button" className="buy-button dialog-action primary" disabled={buying} onClick={onBuy}>
         {Msg.buyChapter}
+      </button>
+      <button type="button" className="buy-cancel" onClick={onClose}>
+        {Msg.cancel}
       </button>
     </Dialog>
   );
