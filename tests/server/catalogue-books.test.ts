@@ -204,6 +204,11 @@ describe('catalogue: book lists and detail', () => {
     expect(read.json()).toMatchObject({ result: true });
     const d = okData(await get(apiPath(Api.detail, { id: book.id }), authHeaders(user)), BookDetail);
     expect(d.lastChapter).toBe(2);
+    // The reader fetching ahead is not a read: history stays on chapter 2.
+    const ahead = await get(`${Api.readChapter}?bookId=${book.id}&number=1&prefetch=1`, authHeaders(user));
+    expect(ahead.json()).toMatchObject({ result: true });
+    const after = okData(await get(apiPath(Api.detail, { id: book.id }), authHeaders(user)), BookDetail);
+    expect(after.lastChapter).toBe(2);
     // Another caller's history is not theirs.
     const anon = okData(await get(apiPath(Api.detail, { id: book.id })), BookDetail);
     expect(anon.lastChapter).toBe(0);

@@ -136,7 +136,12 @@ const ReaderId = z.coerce
   .int(Msg.bookNotLoaded)
   .positive(Msg.bookNotLoaded)
   .max(2_147_483_647, Msg.bookNotLoaded);
-export const ReadChapterQuery = z.object({ bookId: ReaderId, number: ReaderId });
+export const ReadChapterQuery = z.object({
+  bookId: ReaderId,
+  number: ReaderId,
+  /** '1' when the reader fetches ahead: not a read, so no read count and no history. */
+  prefetch: z.enum(['0', '1']).optional(),
+});
 export const ChapterBuyQuery = z.object({ chapterId: IntId });
 /** Chapter and video buy answer: coins charged now (0 when owned, free or VIP-free) and the balance. */
 export const BuyData = z.object({ charged: z.number().int(), avaliableAmount: z.number().int() });

@@ -79,7 +79,7 @@ export function renderReportPage(m: ReportPageModel): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover">
-<meta name="referrer" content="no-referrer"><link rel="icon" href="/icons/favicon-32.png"><title>${e(T.title)}</title><style>${STYLE}</style></head>
+<meta name="referrer" content="same-origin"><link rel="icon" href="/icons/favicon-32.png"><title>${e(T.title)}</title><style>${STYLE}</style></head>
 <body><header><a href="${e(m.returnUrl)}">‹ ${e(T.back)}</a><h1>${e(T.title)}</h1><span style="min-width:3em"></span></header>
 <main>${notice}<p class="intro">${e(T.intro)}</p>
 <form method="post" action="${e(Api.report)}">

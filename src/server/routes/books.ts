@@ -86,7 +86,10 @@ export const bookRoutes: RouteModule = (app, ctx) => {
   );
 
   app.get(Api.readChapter, { schema: { querystring: ReadChapterQuery } }, async (req) => {
-    const r = await readChapter(db, req.user?.id ?? null, req.query.bookId, req.query.number);
+    const { bookId, number, prefetch } = req.query;
+    const r = await readChapter(db, req.user?.id ?? null, bookId, number, new Date(), {
+      prefetch: prefetch === '1',
+    });
     if (r.kind === 'missing') return fail(Code.NO_CHAPTER, Msg.noMoreChapters);
     if (r.kind === 'locked') return fail(Code.UNPAID, Msg.chapterLocked, r.unpaid);
     return ok(r.info);

@@ -34,6 +34,7 @@ export async function readChapter(
   bookId: number,
   number: number,
   now: Date = new Date(),
+  opts: { prefetch?: boolean } = {},
 ): Promise<ReadResult> {
   const book = await db
     .selectFrom('books')
@@ -94,7 +95,7 @@ export async function readChapter(
     parts: parseParts(p.parts).map((h) => imageUrl(h, PAGE_SIZE_PX)),
   }));
 
-  await recordRead(db, userId, bookId, number, now);
+  if (!opts.prefetch) await recordRead(db, userId, bookId, number, now);
   return {
     kind: 'ok',
     info: {

@@ -63,7 +63,7 @@ export function renderCashier(p: Payment, state: CashierState): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>收银台（沙箱）</title>
 <link rel="stylesheet" href="/h5/sandbox/cashier.css">
 </head>
