@@ -27,7 +27,7 @@ export function cspDirectives(config: Config) {
     // Images are fetched encrypted and shown from blob: URLs; small icons may be data: URLs.
     imgSrc: [...self, 'blob:', 'data:'],
     // hls.js plays through MediaSource (blob: URLs).
-    mediaSrc: [...self, 'blob:'],
+    mediaSrc: [...self, 'blob:', 'data:'],
     connectSrc: self,
     fontSrc: ["'self'", 'data:'],
     // The service worker is same-origin; hls.js starts its transmuxing worker from a blob: URL.
