@@ -56,12 +56,20 @@ export async function benchApi(durationS = 5): Promise<LoadFigure[]> {
   const targets: Target[] = [
     { name: 'home/index', method: 'GET', path: '/api/book/home/index' },
     { name: 'detail', method: 'GET', path: `/api/book/detail/${book.bookId}`, headers: auth },
-    { name: 'read_chapter', method: 'GET', path: `/api/book/read_chapter?bookId=${book.bookId}&number=1`, headers: auth },
+    {
+      name: 'read_chapter',
+      method: 'GET',
+      path: `/api/book/read_chapter?bookId=${book.bookId}&number=1`,
+      headers: auth,
+    },
     { name: 'search', method: 'POST', path: `/api/book/search?content=${keyword}`, headers: auth },
   ];
   const sizes: number[] = [];
   for (const t of targets) {
-    const res = await fetch(first.url + t.path, { method: t.method, headers: { 'x-trace-id': TRACE, ...t.headers } });
+    const res = await fetch(first.url + t.path, {
+      method: t.method,
+      headers: { 'x-trace-id': TRACE, ...t.headers },
+    });
     const body = await res.arrayBuffer();
     if (!res.ok) throw new Error(`${t.name} answered ${res.status}`);
     sizes.push(body.byteLength);

@@ -16,7 +16,9 @@ async function optional(file: string, fn: string): Promise<(() => Promise<unknow
 function toMarkdown(value: unknown): string {
   if (Array.isArray(value) && value.length && typeof value[0] === 'object') {
     const cols = Object.keys(value[0] as object);
-    const rows = value.map((r) => `| ${cols.map((c) => String((r as Record<string, unknown>)[c])).join(' | ')} |`);
+    const rows = value.map(
+      (r) => `| ${cols.map((c) => String((r as Record<string, unknown>)[c])).join(' | ')} |`,
+    );
     return [`| ${cols.join(' | ')} |`, `| ${cols.map(() => '---').join(' | ')} |`, ...rows].join('\n');
   }
   return '```json\n' + JSON.stringify(value, null, 2) + '\n```';
@@ -24,7 +26,9 @@ function toMarkdown(value: unknown): string {
 
 async function main() {
   if (!existsSync('dist/index.html')) execSync('npx vite build', { stdio: 'inherit' });
-  const sections: Section[] = [{ title: 'Catalogue API vs static file (autocannon, 10 connections, loopback)', run: () => benchApi() }];
+  const sections: Section[] = [
+    { title: 'Catalogue API vs static file (autocannon, 10 connections, loopback)', run: () => benchApi() },
+  ];
   for (const [file, fn, title] of [
     ['money', 'benchMoney', 'Purchases and pay notifications (SQLite)'],
     ['media', 'benchMedia', 'Media pipeline (cold DATA_DIR)'],
