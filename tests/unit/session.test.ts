@@ -120,6 +120,35 @@ describe('anonymous start', () => {
   });
 });
 
+describe('revoked token', () => {
+  it('logs in again once with the stored password when parallel calls are refused, then retries them', async () => {
+    let revoked = false;
+    const seen = fakeServer((r) => {
+      const auth = r.headers.get(Header.authorization);
+      if (r.url.pathname === Api.login)
+        return json({ result: true, code: 200, msg: 'success', data: { ...user, token: 'tok-2' } });
+      if (revoked && auth === 'Bearer tok-1')
+        return json({ result: false, code: 401, msg: 'x', data: null }, 401);
+      return undefined;
+    });
+    const { apiGet, ensureSession, peekSession } = await freshModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await ensureSession();
+    revoked = true;
+    // Public and user calls alike carry the token, so both are refused and both recover.
+    await Promise.all([
+      apiGet(Api.info, { auth: 'required' }),
+      apiGet(Api.homeIndex, { host: 'static', auth: 'optional' }),
+      apiGet(Api.info, { auth: 'required' }),
+    ]);
+    const logins = seen.filter((r) => r.url.pathname === Api.login);
+    expect(logins).toHaveLength(1);
+    expect(new URLSearchParams(logins[0]!.body).get('password')).toBe('pw1');
+    expect(peekSession()?.token).toBe('tok-2');
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+  });
+});
+
 describe('calls', () => {
   it('sends form-encoded bodies', async () => {
     const seen = fakeServer();

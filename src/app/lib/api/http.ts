@@ -70,8 +70,20 @@ const client: KyInstance = ky.create({
   },
 });
 
-/** A revoked token (password changed elsewhere): log in again with the stored password, else start anew. */
-async function recoverSession(): Promise<void> {
+let recovering: Promise<void> | undefined;
+
+/**
+ * A revoked token (password changed elsewhere): log in again with the stored password, else start anew —
+ * once, however many calls were refused together.
+ */
+function recoverSession(): Promise<void> {
+  recovering ??= relogin().finally(() => {
+    recovering = undefined;
+  });
+  return recovering;
+}
+
+async function relogin(): Promise<void> {
   const s = peekSession();
   if (s?.password) {
     const res = await ky
@@ -105,7 +117,9 @@ async function send<T>(method: 'get' | 'post', path: string, opts: CallOptions):
   try {
     return await run();
   } catch (err) {
-    if (err instanceof HTTPError && err.response.status === 401 && opts.auth === 'required') {
+    // Public calls carry the token too, so a revoked one is refused there as well.
+    const hadSession = opts.auth === 'required' || Boolean(peekSession());
+    if (err instanceof HTTPError && err.response.status === 401 && hadSession) {
       await recoverSession();
       try {
         return await run();
