@@ -8,6 +8,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { CACHEABLE_API_PREFIXES } from '../src/contract/api';
 import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
 import { DecryptImageStrategy } from './image-strategy';
+import { warmCatalogue } from './warm-up';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -61,6 +62,10 @@ registerRoute(
     ],
   }),
 );
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(warmCatalogue(CacheNames.api));
+});
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Api, IMAGE_URL_PATTERN } from '../../src/contract';
+import { ListTitle } from '../../src/app/features/lists/titles';
 import { baseUrl, dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
 
 const DESKTOP_UA =
@@ -140,6 +141,8 @@ describe('PWA shell as a new visitor', () => {
       await page.reload();
       await page.getByRole('navigation', { name: '漫画导航' }).waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).pathname).toBe('/home');
+      // Home's sections come from the catalogue answers the worker kept.
+      await page.getByText(ListTitle.recommend).first().waitFor({ timeout: 15_000 });
       expect(await showImage(cover)).toBeGreaterThan(0);
       // Pictures home showed online show offline too.
       for (const src of homeImages.slice(0, 3)) expect(await showImage(src)).toBeGreaterThan(0);
