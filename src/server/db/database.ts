@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { type Dialect } from './portable.js';
 import type { DB } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export interface Database {
   db: Kysely<DB>;
@@ -36,7 +37,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
   // Money: a commit must survive power loss (WAL + NORMAL may lose the last commits).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
