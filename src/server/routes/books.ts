@@ -29,17 +29,21 @@ import {
 } from '../services/catalogue/lists.js';
 import { readChapter } from '../services/catalogue/reader.js';
 import { hotWords, searchBooks } from '../services/catalogue/search.js';
+import { shortCache } from '../services/catalogue/short-cache.js';
 import { dailySignConfig } from '../services/signin.js';
 
 /** Comic catalogue calls of spec §7. Book reads are public; the caller's session only personalises. */
 export const bookRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx;
+  // The same for every caller and read on every home visit.
+  const home = shortCache(2_000, () => homeIndex(db));
+  const categories = shortCache(2_000, () => categoryData(db));
 
   app.get(Api.showcase, { schema: { params: ShowcaseParams } }, async (req) =>
     ok(await showcaseList(db, req.params.type, req.params.page)),
   );
 
-  app.get(Api.category, async () => ok(await categoryData(db)));
+  app.get(Api.category, async () => ok(await categories()));
 
   app.post(Api.query, { schema: { params: QueryParams } }, async (req) =>
     ok(await queryList(db, req.params.publish, req.params.category, req.params.page)),
@@ -62,7 +66,7 @@ export const bookRoutes: RouteModule = (app, ctx) => {
     ok(await rankList(db, req.query.category, req.query.type, req.query.currentPage)),
   );
 
-  app.get(Api.homeIndex, async () => ok(await homeIndex(db)));
+  app.get(Api.homeIndex, async () => ok(await home()));
   app.get(Api.homeThreeD, async () => ok(await homeThreeD(db)));
 
   app.get(Api.detail, { schema: { params: DetailParams } }, async (req, reply) => {
