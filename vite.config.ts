@@ -22,7 +22,15 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
         // Pages for visitors the app itself never serves (desktop, in-app browsers), and build metadata.
-        globIgnores: ['**/desktop.*', '**/open-in-browser.*', '.vite/**'],
+        // The video player's libraries (about 700 KB) are fetched only by those who open a video.
+        globIgnores: [
+          '**/desktop.*',
+          '**/open-in-browser.*',
+          '.vite/**',
+          'assets/hls-*.js',
+          'assets/hls.worker-*.js',
+          'assets/plyr-*.js',
+        ],
       },
       manifest: false,
       devOptions: { enabled: false },
