@@ -8,3 +8,4 @@ export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/book.js';
 export * from './schemas/vod.js';
+export * from './urls.js';

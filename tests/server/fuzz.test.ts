@@ -1,3 +1,4 @@
+import { createRng } from '../../src/server/seed/rng.js';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionData } from '../../src/contract/index.js';
@@ -16,20 +17,10 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 200);
 const CONCURRENCY = Math.max(1, Number(process.env.FUZZ_CONCURRENCY ?? 4));
 
-/** mulberry32: small, fast, good enough to pick inputs. */
+/** The seed's PRNG (mulberry32), with the shapes the generators below use. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
+  const r = createRng(seed);
+  return { next: r.next, int: (n: number) => r.int(0, n - 1), pick: r.pick, chance: r.chance };
 }
 type Rng = ReturnType<typeof prng>;
 

@@ -1,3 +1,4 @@
+import { safeHttpUrl } from '../../contract/urls.js';
 import { Api, ReportPageText as T } from '../../contract/index.js';
 
 const ESCAPES: Record<string, string> = {
@@ -28,15 +29,7 @@ export function safeReturnUrl(raw: string | undefined, origin: string): string {
 }
 
 /** The support link may point elsewhere (a chat service) but only over http(s) or to our own paths. */
-export function safeServiceUrl(raw: string | undefined, origin: string): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw, `${origin}/`);
-    return /^https?:$/.test(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export const safeServiceUrl = safeHttpUrl;
 
 export interface ReportPageModel {
   returnUrl: string;

@@ -1,3 +1,4 @@
+import { safeHttpUrl } from '../../../contract/urls';
 import type { AppType, PayData } from '../../../contract';
 
 export type PayAction =
@@ -24,12 +25,4 @@ export function payAction(data: PayData, appType: AppType): PayAction {
 }
 
 /** The pay frame only shows http(s) pages: a goUrl from the address bar must not run script. */
-export function safePayUrl(raw: string | undefined, origin: string): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw, `${origin}/`);
-    return /^https?:$/.test(url.protocol) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+export const safePayUrl = safeHttpUrl;
