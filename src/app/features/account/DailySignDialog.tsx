@@ -10,6 +10,7 @@ import { todayIso } from './calendar';
 import { errorMessage } from '../purchase/api-error';
 import { usePayPromptBusy } from '../purchase/pay-prompt-state';
 import { afterSign, signStrip } from './sign-strip';
+import { MineIcon } from './icons';
 import './account.css';
 
 /** localStorage: the day the dialog last opened by itself, so it does so once a day at most. */
@@ -143,7 +144,7 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
             </span>
             <span className="sign-day-coins">{AccountText.coinsPlus(d.coins)}</span>
             <span className="sign-day-mark" aria-hidden="true">
-              {d.signed ? '✓' : '🪙'}
+              {d.signed ? '✓' : <MineIcon name="coin" />}
             </span>
           </li>
         ))}

@@ -16,6 +16,7 @@ import { DailySignDialog, openDailySign } from './DailySignDialog';
 import { isServiceOpen } from './service-hours';
 import { externalProps, recordAndFollow, useSupportUrls } from './SupportLinks';
 import { useCommonInfo } from './useCommonInfo';
+import { MineIcon, type MineIconName } from './icons';
 import './account.css';
 
 function Row({
@@ -24,7 +25,7 @@ function Row({
   note,
   children,
 }: {
-  icon: string;
+  icon: MineIconName;
   label: string;
   note?: ReactNode;
   children?: ReactNode;
@@ -32,7 +33,7 @@ function Row({
   return (
     <>
       <span className="mine-row-icon" aria-hidden="true">
-        {icon}
+        <MineIcon name={icon} />
       </span>
       <span className="mine-row-label">{label}</span>
       {note !== undefined && <span className="mine-row-note">{note}</span>}
@@ -110,7 +111,7 @@ export function MinePage() {
       <nav className="mine-list" aria-label={AccountText.mine}>
         <Link to="/user/bind" className="mine-row">
           <Row
-            icon="📱"
+            icon="phone"
             label={AccountText.bindPhone}
             note={
               user?.mobile
@@ -120,24 +121,24 @@ export function MinePage() {
           />
         </Link>
         <Link to="/user/password" className="mine-row">
-          <Row icon="🔑" label={AccountText.changePassword} />
+          <Row icon="key" label={AccountText.changePassword} />
         </Link>
         <Link to="/purchase" className="mine-row">
-          <Row icon="💰" label={AccountText.topUp} />
+          <Row icon="coin" label={AccountText.topUp} />
         </Link>
         <Link to="/user/purchase/history" className="mine-row">
-          <Row icon="🧾" label={AccountText.purchaseHistory} />
+          <Row icon="receipt" label={AccountText.purchaseHistory} />
         </Link>
         <button type="button" className="mine-row" onClick={openDailySign}>
-          <Row icon="📅" label={AccountText.dailySign} />
+          <Row icon="calendar" label={AccountText.dailySign} />
         </button>
         <a className="mine-row" href={chatHref} {...externalProps(chatHref)} onClick={onChat}>
-          <Row icon="💬" label={AccountText.onlineChat} note={AccountText.serviceHoursLabel} />
+          <Row icon="chat" label={AccountText.onlineChat} note={AccountText.serviceHoursLabel} />
         </a>
         {urls.emailAddress && (
           <div className="mine-row mine-email">
             <span className="mine-row-icon" aria-hidden="true">
-              ✉️
+              <MineIcon name="mail" />
             </span>
             <span className="mine-row-label">{AccountText.contactEmail}</span>
             <a
@@ -156,28 +157,28 @@ export function MinePage() {
           {...externalProps(urls.complaint ?? urls.report)}
           onClick={(e) => recordAndFollow(e, 'complaint', 'mine')}
         >
-          <Row icon="📣" label={AccountText.complaint} />
+          <Row icon="megaphone" label={AccountText.complaint} />
         </a>
         <a className="mine-row" href={urls.report} onClick={(e) => recordAndFollow(e, 'report', 'mine')}>
-          <Row icon="📝" label={AccountText.reportPage} />
+          <Row icon="note" label={AccountText.reportPage} />
         </a>
         <Link to="/user/find-account" className="mine-row">
-          <Row icon="🔍" label={AccountText.findAccount} />
+          <Row icon="search" label={AccountText.findAccount} />
         </Link>
         <Link to="/user/login" className="mine-row">
-          <Row icon="🔄" label={AccountText.switchAccount} />
+          <Row icon="swap" label={AccountText.switchAccount} />
         </Link>
         {downloadUrl ? (
           <a className="mine-row" href={downloadUrl} {...externalProps(downloadUrl)}>
-            <Row icon="⬇️" label={AccountText.appDownload} />
+            <Row icon="download" label={AccountText.appDownload} />
           </a>
         ) : installer.installed ? (
           <div className="mine-row">
-            <Row icon="🏠" label={AccountText.addToHome} note={AccountText.installed} />
+            <Row icon="home" label={AccountText.addToHome} note={AccountText.installed} />
           </div>
         ) : (
           <button type="button" className="mine-row" onClick={() => void install()}>
-            <Row icon="🏠" label={AccountText.addToHome} />
+            <Row icon="home" label={AccountText.addToHome} />
           </button>
         )}
       </nav>
