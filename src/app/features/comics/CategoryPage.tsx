@@ -13,7 +13,7 @@ import { useCategories } from './useCategories';
 export function CategoryPage() {
   const [publish, setPublish] = useState(ALL_ID);
   const [category, setCategory] = useState(ALL_ID);
-  const { categories, statuses } = useCategories();
+  const { categoryTabs, statuses } = useCategories();
   const q = useInfiniteQuery({
     queryKey: bookKeys.query(publish, category),
     queryFn: ({ pageParam }) => fetchQuery(publish, category, pageParam),
@@ -30,12 +30,7 @@ export function CategoryPage() {
           onChange={setPublish}
           label="连载状态"
         />
-        <Tabs
-          items={categories.map((c) => ({ id: c.id, label: c.name }))}
-          value={category}
-          onChange={setCategory}
-          label="分类"
-        />
+        <Tabs items={categoryTabs} value={category} onChange={setCategory} label="分类" />
       </div>
       <InfiniteList
         className="book-list category-list"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALL_ID, type Category, type PublishStatusOption } from '../../../contract';
 import { bookKeys, fetchCategories } from '../../lib/api/books';
+import type { TabItem } from './Tabs';
 
 /** Label of the 'all' entries the client prepends (spec §3). */
 export const ALL_LABEL = '全部';
@@ -13,5 +14,6 @@ export function useCategories() {
     { code: ALL_ID, desc: ALL_LABEL },
     ...(q.data?.publishStatusList ?? []),
   ];
-  return { categories, statuses, isPending: q.isPending };
+  const categoryTabs: TabItem[] = categories.map((c) => ({ id: c.id, label: c.name }));
+  return { categories, categoryTabs, statuses, isPending: q.isPending };
 }

@@ -14,7 +14,7 @@ import { SectionHeader } from './SectionHeader';
  * 更多 to /home/day. A page with fewer books starts the cycle again.
  */
 export function DailyUpdateBox() {
-  const { categories } = useCategories();
+  const { categoryTabs } = useCategories();
   const [category, setCategory] = useState(ALL_ID);
   const [page, setPage] = useState(1);
   const q = useQuery({
@@ -34,7 +34,7 @@ export function DailyUpdateBox() {
         onRefresh={() => setPage(page >= totalPage ? 1 : nextRefreshPage(page))}
       />
       <Tabs
-        items={categories.map((c) => ({ id: c.id, label: c.name }))}
+        items={categoryTabs}
         value={category}
         onChange={(id) => {
           setCategory(id);

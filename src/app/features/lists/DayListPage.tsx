@@ -14,7 +14,7 @@ import { ListTitle } from './titles';
  */
 export function DayListPage() {
   const [category, setCategory] = useState(ALL_ID);
-  const { categories } = useCategories();
+  const { categoryTabs } = useCategories();
   const client = useQueryClient();
   const key = bookKeys.today(category, DAY_PAGE_SIZE);
   return (
@@ -25,12 +25,7 @@ export function DayListPage() {
       getNextPage={(last, _all, page) => dayNextPage(page, last.totalPage, last.bookList.length)}
       tabs={
         <div className="list-tabs">
-          <Tabs
-            items={categories.map((c) => ({ id: c.id, label: c.name }))}
-            value={category}
-            onChange={setCategory}
-            label="分类"
-          />
+          <Tabs items={categoryTabs} value={category} onChange={setCategory} label="分类" />
         </div>
       }
       footer={({ lastCount, page, totalPage, fetchNextPage }) =>

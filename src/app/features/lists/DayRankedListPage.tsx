@@ -17,7 +17,7 @@ const RANK_TABS = [
 export function DayRankedListPage() {
   const [type, setType] = useState<RankType>('total');
   const [category, setCategory] = useState(ALL_ID);
-  const { categories } = useCategories();
+  const { categoryTabs } = useCategories();
   return (
     <BookListScreen
       title={ListTitle.dayRanked}
@@ -34,12 +34,7 @@ export function DayRankedListPage() {
             label="榜单"
             className="tabs-rank"
           />
-          <Tabs
-            items={categories.map((c) => ({ id: c.id, label: c.name }))}
-            value={category}
-            onChange={setCategory}
-            label="分类"
-          />
+          <Tabs items={categoryTabs} value={category} onChange={setCategory} label="分类" />
         </div>
       }
     />
