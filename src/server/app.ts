@@ -2,7 +2,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { Api, Msg, importImageKey } from '../contract/index.js';
+import { Api, Msg } from '../contract/index.js';
+import { makeCtx } from './bootstrap.js';
 import type { Config } from './config.js';
 import type { App, Ctx } from './context.js';
 import type { Database } from './db/database.js';
@@ -78,12 +79,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
 
-  const ctx: Ctx = {
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    imageKey: await importImageKey(config.imageKey),
-  };
+  const ctx: Ctx = await makeCtx(config, database);
   registerCors(app, config);
   registerCsrfGuard(app, config);
   registerSessionHook(app, ctx);

@@ -1,17 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { importImageKey } from '../contract/index.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import type { Ctx } from './context.js';
-import { migrateToLatest, openDatabase } from './db/database.js';
+import { openService } from './bootstrap.js';
 import { DEFAULT_SCRYPT_COST_LOG2 } from './services/passwords.js';
 import { seedIfEmpty } from './seed/index.js';
 
 /** Starts the service: database, migrations, demo catalogue when empty, then the HTTP server. */
 async function main() {
-  const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  const { config, database, ctx } = await openService(loadConfig());
 
   const app = await buildApp({ config, database, logger: true });
   const log = app.log;
@@ -21,12 +17,6 @@ async function main() {
       'SCRYPT_COST_LOG2 lowers password hashing cost: tests only',
     );
   }
-  const ctx: Ctx = {
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    imageKey: await importImageKey(config.imageKey),
-  };
   await seedIfEmpty(ctx, log);
 
   let closing = false;

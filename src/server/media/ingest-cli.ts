@@ -1,10 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importImageKey } from '../../contract/index.js';
 import { loadConfig } from '../config.js';
-import type { Ctx } from '../context.js';
-import { migrateToLatest, openDatabase } from '../db/database.js';
+import { openService } from '../bootstrap.js';
 import { ingestComicFolder } from './ingest-comic.js';
 import { assertVodType, findSubtitles, ingestVideoFile, insertVod } from './ingest-video.js';
 
@@ -57,16 +55,8 @@ async function main() {
   const path = resolve(target);
   if (!existsSync(path)) fail(`${path}: not found`);
 
-  const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { database, ctx } = await openService(loadConfig());
   try {
-    await migrateToLatest(database.db);
-    const ctx: Ctx = {
-      db: database.db,
-      dialect: database.dialect,
-      config,
-      imageKey: await importImageKey(config.imageKey),
-    };
     const started = Date.now();
     if (kind === 'comic') {
       if (!statSync(path).isDirectory()) fail(`${path}: not a folder`);
