@@ -26,6 +26,32 @@ interface AppPayShown {
 }
 
 /** /purchase: coin and VIP packages, the pay-channel popup, and the start of the payment. */
+/** One group of packages (coins or VIP) with the chosen one marked. */
+function PackageSection(props: {
+  id: string;
+  title: string;
+  configs: PayConfig[];
+  selectedId: number | undefined;
+  onSelect: (c: PayConfig) => void;
+  vip?: boolean;
+}) {
+  return (
+    <section className="pay-section" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      <div className={props.vip ? 'pkg-grid vip' : 'pkg-grid'}>
+        {props.configs.map((c) => (
+          <PackageCard
+            key={c.id}
+            config={c}
+            selected={props.selectedId === c.id}
+            onSelect={() => props.onSelect(c)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function PurchasePage() {
   const { bookId } = useSearch({ from: '/purchase' });
   const appType = getAppType();
@@ -129,32 +155,21 @@ export function PurchasePage() {
         </p>
       ) : (
         <>
-          <section className="pay-section" aria-labelledby="pay-coin-h">
-            <h2 id="pay-coin-h">{AccountText.coinPackages}</h2>
-            <div className="pkg-grid">
-              {coin.map((c) => (
-                <PackageCard
-                  key={c.id}
-                  config={c}
-                  selected={selected?.id === c.id}
-                  onSelect={() => choose(c)}
-                />
-              ))}
-            </div>
-          </section>
-          <section className="pay-section" aria-labelledby="pay-vip-h">
-            <h2 id="pay-vip-h">{AccountText.vipPackages}</h2>
-            <div className="pkg-grid vip">
-              {vip.map((c) => (
-                <PackageCard
-                  key={c.id}
-                  config={c}
-                  selected={selected?.id === c.id}
-                  onSelect={() => choose(c)}
-                />
-              ))}
-            </div>
-          </section>
+          <PackageSection
+            id="pay-coin-h"
+            title={AccountText.coinPackages}
+            configs={coin}
+            selectedId={selected?.id}
+            onSelect={choose}
+          />
+          <PackageSection
+            id="pay-vip-h"
+            title={AccountText.vipPackages}
+            configs={vip}
+            selectedId={selected?.id}
+            onSelect={choose}
+            vip
+          />
           <p className="pay-warning" role="note">
             ⚠ {AccountText.payWithin}
           </p>
