@@ -9,7 +9,7 @@ import { renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art
 import { ensureDemoVideos } from '../../src/server/media/demo-clips.js';
 import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
 import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
-import { runFfmpeg } from '../../src/server/media/ffmpeg.js';
+import { makeTestClip } from '../server/helpers/clip.js';
 
 /** Media pipeline timings on a cold DATA_DIR (npm run bench, or `npx tsx tests/bench/media.ts`). */
 export async function benchMedia() {
@@ -41,34 +41,7 @@ export async function benchMedia() {
     await time('storeChapterPage split 3', 5, (i) => storeChapterPage(ctx, pages[i + 5]!, 3));
 
     const src = join(dir, 'clip.mp4');
-    await runFfmpeg([
-      ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=60'],
-      ...[
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=440:duration=60',
-        '-f',
-        'lavfi',
-        '-i',
-        'sine=frequency=660:duration=60',
-      ],
-      ...[
-        '-map',
-        '0:v',
-        '-map',
-        '1:a',
-        '-map',
-        '2:a',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-c:a',
-        'aac',
-        src,
-      ],
-    ]);
+    await makeTestClip(src, { seconds: 60, size: '640x360', secondTone: 660 });
     await time('ingest one 60 s 360p file (2 renditions, 2 audio)', 1, () => ingestVideoFile(ctx, src));
     await time('ensureDemoVideos cold (3 clips of 60 s)', 1, () => ensureDemoVideos(ctx, 30));
     await time('ensureDemoVideos warm', 1, () => ensureDemoVideos(ctx, 30));

@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOD_TRIAL_SECONDS, importImageKey, imageUrl } from '../../src/contract/index.js';
-import { runFfmpeg } from '../../src/server/media/ffmpeg.js';
 import type { VodMedia } from '../../src/server/media/hls.js';
 import type { MediaCtx } from '../../src/server/media/images.js';
 import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
 import { signVod, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { makeTestClip } from './helpers/clip.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const CLIP_SECONDS = 46;
@@ -23,26 +23,7 @@ beforeAll(async () => {
   ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
   // A tiny source file with two tagged audio tracks and two subtitle files beside it.
   const src = join(t.config.dataDir, 'clip.mp4');
-  await runFfmpeg([
-    ...['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=160x90:rate=25:duration=${CLIP_SECONDS}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=880:duration=${CLIP_SECONDS}`],
-    ...[
-      '-map',
-      '0:v',
-      '-map',
-      '1:a',
-      '-map',
-      '2:a',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-c:a',
-      'aac',
-    ],
-    ...['-metadata:s:a:0', 'language=chi', '-metadata:s:a:1', 'language=eng', src],
-  ]);
+  await makeTestClip(src, { seconds: CLIP_SECONDS, size: '160x90' });
   const cue = (text: string) => `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n${text}\n`;
   writeFileSync(join(t.config.dataDir, 'clip.zh.vtt'), cue('你好'));
   writeFileSync(join(t.config.dataDir, 'clip.en.vtt'), cue('Hello'));

@@ -1,19 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import { FEN_PER_YUAN } from '../../contract/index.js';
+import type { DB, PayConfigsTable } from '../db/schema.js';
 import { DEFAULT_SIGN_AMOUNTS, DEFAULT_VIP_SIGN_AMOUNTS, saveSignAmounts } from '../services/signin.js';
 
-interface SeedConfig {
-  type: 'coin' | 'vip';
-  amount_level: number;
-  item_count: number;
-  present_count: number;
-  title: string;
-  config_desc: string;
-  is_default: number;
-  is_recommend: number;
-  vip_type: string;
-  vip_days: number;
-}
+/** A pay_configs row as seeded; sort and enabled are added on insert. */
+type SeedConfig = Omit<Insertable<PayConfigsTable>, 'sort' | 'enabled'> & { type: 'coin' | 'vip' };
 
 const coin = (
   yuan: number,
@@ -22,7 +13,7 @@ const coin = (
   flags: { def?: boolean; rec?: boolean } = {},
 ): SeedConfig => ({
   type: 'coin',
-  amount_level: yuan * 100,
+  amount_level: yuan * FEN_PER_YUAN,
   item_count: coins,
   present_count: bonus,
   title: `${coins}金币`,
@@ -42,7 +33,7 @@ const vip = (
   rec = false,
 ): SeedConfig => ({
   type: 'vip',
-  amount_level: yuan * 100,
+  amount_level: yuan * FEN_PER_YUAN,
   item_count: 0,
   present_count: 0,
   title,
