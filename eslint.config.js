@@ -17,7 +17,34 @@ export default tseslint.config(
   {
     files: ['src/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The build ships on preact/compat (README, "UI runtime"), which lacks React 19's newest APIs.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['use', 'useActionState', 'useOptimistic', 'cache', 'unstable_Activity'],
+              message: 'Not provided by preact/compat, which the app ships on (README, "UI runtime").',
+            },
+            {
+              name: 'react-dom',
+              importNames: [
+                'useFormStatus',
+                'useFormState',
+                'preload',
+                'preinit',
+                'prefetchDNS',
+                'preconnect',
+              ],
+              message: 'Not provided by preact/compat, which the app ships on (README, "UI runtime").',
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );
