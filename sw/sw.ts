@@ -7,6 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CACHEABLE_API_PREFIXES } from '../src/contract/api';
 import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
+import { apiCacheKey, isGrantedAnswer } from './api-cache';
 import { DecryptImageStrategy } from './image-strategy';
 import { warmCatalogue } from './warm-up';
 
@@ -48,7 +49,8 @@ registerRoute(
   }),
 );
 
-// Catalogue reads: fresh when the network answers within 3 s, else the last good answer.
+// Catalogue reads and chapters: fresh when the network answers within 3 s, else the last good answer, so
+// chapters read or fetched ahead stay readable on a weak or no connection (their pictures are kept above).
 // Account, purchase and payment calls match no route and are never cached.
 registerRoute(
   ({ url, request }) =>
@@ -58,7 +60,11 @@ registerRoute(
     networkTimeoutSeconds: 3,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
+      {
+        cacheKeyWillBeUsed: async ({ request }) => apiCacheKey(request.url, request.headers),
+        cacheWillUpdate: async ({ response }) => ((await isGrantedAnswer(response)) ? response : null),
+      },
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
 );

@@ -61,8 +61,12 @@ export const Header = {
 export const TRACE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** GET calls the service worker may cache (catalogue reads). Account, purchase and payment calls never. */
+/**
+ * GET calls the service worker may cache (catalogue reads and chapters, for reading on a weak or no
+ * connection). Account, purchase and payment calls never.
+ */
 export const CACHEABLE_API_PREFIXES = [
+  '/api/book/read_chapter',
   '/api/book/showcase/',
   '/api/book/category',
   '/api/book/new/',
@@ -74,4 +78,14 @@ export const CACHEABLE_API_PREFIXES = [
   '/api/vod/index',
   '/api/vod/page/',
   '/api/common/info/',
+] as const;
+
+/**
+ * Cacheable answers that carry the caller's own bits (chapter access, bought flags, last chapter, sign-in
+ * state): the worker keeps them per user, so after an account switch nobody is shown another's answers.
+ */
+export const PER_USER_CACHEABLE_PREFIXES = [
+  '/api/book/read_chapter',
+  '/api/book/detail/',
+  '/api/book/today_update',
 ] as const;
