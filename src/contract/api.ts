@@ -31,6 +31,7 @@ export const Api = {
   vodWatch: '/api/vod/watch',
   vodOrders: '/api/vod/order/page/:page',
   vodBuy: '/api/vod/buy',
+  vodDanmu: '/api/vod/danmu',
   pay: '/api/pay/pay',
   payApply: '/h5/pay/apply',
   payNotify: '/h5/pay/notify/:provider',

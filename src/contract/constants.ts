@@ -80,3 +80,6 @@ export const BOOK_SEARCH_MAX = 50;
 
 /** Shown instead of an image that is missing (204) or fails to load; precached by the service worker. */
 export const PLACEHOLDER_IMAGE_PATH = '/img/placeholder.svg';
+
+/** Longest comment text (UTF-16 units, like the input's maxLength): one line on a phone. */
+export const DANMU_TEXT_MAX = 50;

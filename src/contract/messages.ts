@@ -1,3 +1,5 @@
+import { DANMU_TEXT_MAX } from './constants.js';
+
 /**
  * Every user-facing string of the spec, word for word. App, service worker and server import these;
  * nothing here is written twice elsewhere.
@@ -84,6 +86,8 @@ export const Msg = {
   chapterLocked: '本章节需要购买后阅读',
   orderNotFound: '订单不存在',
   orderExpired: '订单已超时，请重新下单',
+  /** The provider closed an order left unpaid past its window (the cashier then refuses it). */
+  orderClosed: '订单已超时关闭，请重新下单',
   serverError: '服务器开小差了，请稍后再试',
   payConfigNotFound: '充值套餐不存在',
   payAmountMismatch: '充值金额与套餐金额不符',
@@ -246,4 +250,13 @@ export const AccountText = {
   signTomorrow: '明天再来，连续签到奖励更多',
   todayMark: '今天',
   coinsPlus: (n: number) => `+${n}`,
+} as const;
+
+/** Player comments (danmu): refusals of POST /api/vod/danmu. */
+export const DanmuMsg = {
+  empty: '弹幕内容不能为空',
+  tooLong: `弹幕最长${DANMU_TEXT_MAX}个字`,
+  badStyle: '弹幕样式不正确',
+  /** Neither bought nor a trial the video allows (or past the trial's end). */
+  forbidden: '购买本视频后才能发弹幕',
 } as const;

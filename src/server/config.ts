@@ -19,6 +19,8 @@ export interface Config {
   payProvider: string;
   /** Secret that signs sandbox pay notifications. */
   paySecret: string;
+  /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
+  orderSweepMs: number;
   /** Folder of the built PWA served on the same port. */
   distDir: string;
   logLevel: string;
@@ -36,6 +38,13 @@ export interface Config {
   };
 }
 
+/** ORDER_SWEEP_MS: 30 s unless set; 0 (or anything but a positive number) turns the sweep off. */
+function sweepInterval(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 30_000;
+  const ms = Number(raw);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
@@ -49,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dynamicHost: env.DYNAMIC_HOST ?? '',
     payProvider: env.PAY_PROVIDER ?? 'sandbox',
     paySecret: env.PAY_SECRET ?? 'inkreel-sandbox-secret-change-me',
+    orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL || undefined,

@@ -32,9 +32,22 @@ const videoState = (page: Page) =>
     return v ? { t: v.currentTime, paused: v.paused, duration: v.duration } : null;
   });
 
+/** Gets past the player's advert (video-ads.test.ts covers them): video ads closed, a start advert waited out. */
+async function passAdverts(page: Page) {
+  const ad = page.locator('[data-player-ad]');
+  await ad
+    .first()
+    .waitFor({ timeout: 3_000 })
+    .catch(() => undefined);
+  const close = ad.getByRole('button', { name: '关闭广告' });
+  if (await close.count()) await close.first().click();
+  await ad.first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 /** Starts playback: the browser refuses autoplay without a tap, so the manual-play prompt shows. */
 async function startPlayback(page: Page) {
   await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await passAdverts(page);
   const prompt = page.locator('.ink-autoplay');
   await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);
   if (await prompt.count()) await prompt.click();

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { IntId, Page } from './common.js';
 import { Keyword } from './book.js';
+import { VodDanmu } from './danmu.js';
+
+export * from './danmu.js';
 
 export const VodBrief = z.object({
   vodId: z.number().int(),
@@ -27,6 +30,28 @@ export const VodMarker = z.object({
 });
 export type VodMarker = z.infer<typeof VodMarker>;
 
+/** The start advert (spec §3 advert): a full cover with a countdown of adDuration seconds (> 0). */
+export const StartAdvert = z.object({
+  coverUrl: z.string(),
+  adUrl: z.string(),
+  adDuration: z.number(),
+});
+export type StartAdvert = z.infer<typeof StartAdvert>;
+
+/** One video ad (spec §3 multi-ad entry): the clip and the advertiser's link. */
+export const VideoAdEntry = z.object({ adVideo: z.string(), adVideoLink: z.string() });
+export type VideoAdEntry = z.infer<typeof VideoAdEntry>;
+
+/**
+ * The player's adverts for this caller and this play: none for VIP; a trial gets the start
+ * advert, a full play the video ads as a pre-roll (services/catalogue/player-ads.ts).
+ */
+export const PlayerAds = z.object({
+  startAdvert: StartAdvert.nullable(),
+  videoAds: z.array(VideoAdEntry),
+});
+export type PlayerAds = z.infer<typeof PlayerAds>;
+
 export const Vod = VodBrief.extend({
   /** Full master playlist when bought, otherwise the trial master playlist (first 40 s only). */
   vodPlayUrl: z.string(),
@@ -37,7 +62,10 @@ export const Vod = VodBrief.extend({
   /** Seconds of the trial, 0 when bought. */
   trialSeconds: z.number().int(),
   markers: z.array(VodMarker),
+  /** Comments (danmu): the newest DANMU_WATCH_LIMIT, ordered by stime. */
+  danmuList: z.array(VodDanmu),
   guessLikeList: z.array(VodBrief),
+  playerAds: PlayerAds,
 });
 export type Vod = z.infer<typeof Vod>;
 

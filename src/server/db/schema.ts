@@ -114,6 +114,19 @@ export interface AdsTable {
   title: string;
   sort: number;
 }
+/** Start advert and video ads of the player (migration 0004). */
+export interface PlayerAdsTable {
+  id: Generated<number>;
+  /** start | video */
+  kind: string;
+  img_hash: string | null;
+  media_key: string | null;
+  url: string;
+  /** Seconds: the start advert's countdown, or the clip's length. */
+  duration: number;
+  title: string;
+  sort: number;
+}
 export interface HotWordsTable {
   id: Generated<number>;
   word: string;
@@ -137,6 +150,27 @@ export interface VodsTable {
   can_try: number;
   play_count: number;
   search_text: string;
+  created_at: string;
+}
+/** Player comments (danmu) of a video; user_id is null for the demo catalogue's own. */
+export interface VodDanmuTable {
+  id: Generated<number>;
+  vod_id: number;
+  user_id: number | null;
+  mode: number;
+  /** ms on the video clock */
+  stime: number;
+  text: string;
+  size: number;
+  color: number;
+  dur: number;
+  border: number;
+  opacity: number;
+  font: string;
+  shadow: number;
+  /** JSON of DanmuPosition and DanmuMotion (modes 7 and 17), else null. */
+  position: string | null;
+  motion: string | null;
   created_at: string;
 }
 export interface VodMarkersTable {
@@ -228,7 +262,7 @@ export interface RechargeOrdersTable {
   pay_channel: string;
   purpose: string;
   amount: number;
-  /** CREATED, PAID, CLOSED */
+  /** CREATED, PAID, EXPIRED (0006: unpaid past its window and closed at the provider) */
   status: string;
   provider: string;
   provider_trade_no: string | null;
@@ -242,6 +276,12 @@ export interface RechargeOrdersTable {
   applied_at: Generated<string | null>;
   /** 0003_pay: the provider's creation answer (JSON of payUrl and appPayData). */
   pay_data: Generated<string | null>;
+  /** 0006_order_expiry: the expiry sweep's claim; another node may take the order once it lapsed. */
+  sweep_claimed_until: Generated<string | null>;
+  /** 0006_order_expiry: how many times a sweep claimed the order. */
+  sweep_attempts: Generated<number>;
+  /** 0006_order_expiry: when the sweep closed it (kept if a late notification then pays it). */
+  closed_at: Generated<string | null>;
 }
 export interface PayNotificationsTable {
   id: Generated<number>;
@@ -302,10 +342,12 @@ export interface DB {
   chapters: ChaptersTable;
   chapter_pages: ChapterPagesTable;
   ads: AdsTable;
+  player_ads: PlayerAdsTable;
   hot_words: HotWordsTable;
   vod_types: VodTypesTable;
   vods: VodsTable;
   vod_markers: VodMarkersTable;
+  vod_danmu: VodDanmuTable;
   read_history: ReadHistoryTable;
   ledger: LedgerTable;
   purchases: PurchasesTable;

@@ -96,7 +96,7 @@ function clipSource(spec: ClipSpec): HlsSource {
  * and copied into each DATA_DIR: many test apps seed the demo catalogue on two shared cores.
  * The folder is keyed by the image key, since the poster and marker images are encrypted with it.
  */
-function cacheCtx(ctx: MediaCtx): MediaCtx | null {
+export function cacheCtx(ctx: MediaCtx): MediaCtx | null {
   const root =
     process.env.DEMO_MEDIA_CACHE || (process.env.VITEST ? join(tmpdir(), 'inkreel-demo-media') : '');
   if (!root) return null;

@@ -1,5 +1,6 @@
 import type { App, Ctx, RouteModule } from '../context.js';
 import { accountRoutes } from './accounts.js';
+import { adMediaRoutes } from './ad-media.js';
 import { bookRoutes } from './books.js';
 import { commonRoutes } from './common.js';
 import { mediaRoutes } from './media.js';
@@ -11,6 +12,7 @@ import { vodRoutes } from './vods.js';
 /** One line per route module; each area owns its module. */
 const modules: RouteModule[] = [
   accountRoutes,
+  adMediaRoutes,
   bookRoutes,
   commonRoutes,
   mediaRoutes,

@@ -7,6 +7,7 @@ import { requireUser } from '../http/auth.js';
 import { deviceIdOf } from '../http/client.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
+import { OrderSweeper } from '../services/pay/expiry.js';
 import { ProviderRegistry, registerProviderFactory } from '../services/pay/provider.js';
 import {
   CASHIER_CSS,
@@ -53,6 +54,13 @@ export const payRoutes: RouteModule = (app, ctx) => {
   );
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
+  // Only a listening server sweeps (app.inject in tests never listens; tests drive the sweep directly).
+  const sweeper = new OrderSweeper(
+    { db, providers: deps.providers, log: (level, msg, extra) => app.log[level](extra ?? {}, msg) },
+    config.orderSweepMs,
+  );
+  app.addHook('onListen', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 
   app.post(Api.pay, { schema: { body: PayBody }, preHandler: requireUser }, async (request, reply) => {
     try {
@@ -88,6 +96,8 @@ export const payRoutes: RouteModule = (app, ctx) => {
     });
     if (r.outcome === 'rejected')
       request.log.warn({ provider: request.params.provider }, 'pay notification rejected');
+    else if (r.outcome === 'late')
+      request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
     return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
   });
 

@@ -1,8 +1,18 @@
-import { Api, Code, Msg, VodIdBody, VodPageParams, VodSearchQuery } from '../../contract/index.js';
+import {
+  Api,
+  Code,
+  DanmuMsg,
+  DanmuPostBody,
+  Msg,
+  VodIdBody,
+  VodPageParams,
+  VodSearchQuery,
+} from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
 import { requireUser } from '../http/auth.js';
 import { fail, ok } from '../http/reply.js';
 import { searchVods } from '../services/catalogue/search.js';
+import { postVodDanmu } from '../services/catalogue/vod-danmu.js';
 import { vodIndex, vodPage, vodWatch } from '../services/catalogue/vods.js';
 
 /** Video catalogue calls of spec §7 (vod/order/page and vod/buy are the money module's). */
@@ -22,5 +32,14 @@ export const vodRoutes: RouteModule = (app, ctx) => {
   app.post(Api.vodWatch, { schema: { body: VodIdBody }, preHandler: requireUser }, async (req) => {
     const vod = await vodWatch(ctx, req.user!.id, req.body.vodId);
     return vod ? ok(vod) : fail(Code.NOT_FOUND, Msg.videoNotFound);
+  });
+
+  app.post(Api.vodDanmu, { schema: { body: DanmuPostBody }, preHandler: requireUser }, async (req, reply) => {
+    const outcome = await postVodDanmu(db, req.user!.id, req.body);
+    if (outcome.kind === 'throttled')
+      return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+    if (outcome.kind === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);
+    if (outcome.kind === 'forbidden') return fail(Code.REFUSED, DanmuMsg.forbidden);
+    return ok(outcome.danmu);
   });
 };

@@ -6,6 +6,7 @@ import type { StoredPage } from '../media/images.js';
 import { searchText } from '../services/catalogue/search-text.js';
 import type { CoverPair, PagePool } from './art.js';
 import { CATEGORY_NAMES, CHAPTER_WORDS, VOD_TYPE_NAMES } from './names.js';
+import { demoDanmuRows } from './danmu.js';
 import { AD_PLANS, HOT_WORD_COUNT, type BookPlan, type VodPlan } from './plan.js';
 import type { Rng } from './rng.js';
 
@@ -195,6 +196,7 @@ export async function insertCatalogue(
       VOD_TYPE_NAMES.map((name, i) => ({ id: i + 1, name, sort: i })),
     );
     const markerRows: Record<string, unknown>[] = [];
+    const danmuRows: Record<string, unknown>[] = [];
     for (const [i, v] of vods.entries()) {
       const clip = art.videos[i % art.videos.length]!;
       const row = await trx
@@ -214,6 +216,7 @@ export async function insertCatalogue(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      danmuRows.push(...demoDanmuRows(row.id, clip.duration, hoursAgo(now, v.createdHoursAgo)));
       for (const m of clip.markers) {
         markerRows.push({
           vod_id: row.id,
@@ -225,6 +228,7 @@ export async function insertCatalogue(
       }
     }
     await insertBatched(trx, 'vod_markers', markerRows);
+    await insertBatched(trx, 'vod_danmu', danmuRows);
 
     return {
       categories: categoryIds.length,

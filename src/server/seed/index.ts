@@ -6,6 +6,7 @@ import { insertCatalogue } from './catalogue.js';
 import { AD_PLANS, BOOKS_PER_CATEGORY, VODS_PER_TYPE, planBooks, planVods } from './plan.js';
 import { CATEGORY_NAMES, VOD_TYPE_NAMES, bookNames, vodNames } from './names.js';
 import { seedPayData } from './pay.js';
+import { buildPlayerAdMedia, insertPlayerAds } from './player-ads.js';
 import { createRng } from './rng.js';
 
 /** The seed of the demo catalogue's generator: the same catalogue on every machine. */
@@ -24,7 +25,7 @@ export async function seedIfEmpty(ctx: Ctx, log: { info(msg: string): void }): P
   const vods = planVods(rng, vodNames(rng, VOD_TYPE_NAMES.length * VODS_PER_TYPE));
 
   // Videos (ffmpeg) and pictures (sharp) run side by side; each bounds its own parallelism.
-  const [videos, pictures] = await Promise.all([
+  const [videos, pictures, playerAds] = await Promise.all([
     ensureDemoVideos(ctx, vods.length),
     (async () => {
       const pages = await buildPagePool(ctx);
@@ -36,6 +37,8 @@ export async function seedIfEmpty(ctx: Ctx, log: { info(msg: string): void }): P
       const posters = await buildPosters(ctx, vods);
       return { pages, covers, ads, posters };
     })(),
+    // The start advert's picture and the video ad clips (measured: see seed/player-ads.ts).
+    buildPlayerAdMedia(ctx),
   ]);
   const tArt = performance.now();
 
@@ -45,6 +48,7 @@ export async function seedIfEmpty(ctx: Ctx, log: { info(msg: string): void }): P
     return false;
   }
   await seedPayData(ctx.db);
+  await insertPlayerAds(ctx.db, playerAds);
   const t1 = performance.now();
   log.info(
     `demo catalogue seeded: ${counts.categories} categories, ${counts.books} books, ${counts.chapters} chapters, ` +

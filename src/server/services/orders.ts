@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   Msg,
@@ -9,11 +9,10 @@ import {
   type PayData,
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
-import { nowIso } from '../db/portable.js';
-import type { DB, RechargeOrdersTable } from '../db/schema.js';
-import { applyCoins, moneyTransaction } from './ledger.js';
+import type { DB } from '../db/schema.js';
 import { moneyClock, shanghaiDay } from './pay/clock.js';
 import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
+import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
 import { applyTicket, safeReturnUrl, verifyApplyTicket } from './pay/ticket.js';
 
 /** Bad pay input: the route answers HTTP 400 with this message. */
@@ -170,6 +169,7 @@ export async function applyOrder(
   if (!order || order.user_id !== q.userId || Date.parse(order.expire_at) !== q.expires) throw invalid();
   if (q.expires <= now.getTime()) throw new PayInputError(Msg.orderExpired);
   if (order.status === 'PAID') throw new PayInputError(Msg.orderPaid);
+  if (order.status === 'EXPIRED') throw new PayInputError(Msg.orderClosed);
   if (
     order.amount !== q.rechargerAmount ||
     order.pay_config_id !== q.payPurposeId ||
@@ -200,81 +200,11 @@ export async function applyOrder(
   };
 }
 
-export type NotifyOutcome = 'credited' | 'late' | 'duplicate' | 'rejected';
-
-async function logNotification(
-  db: Kysely<DB>,
-  row: {
-    provider: string;
-    outTradeNo: string | null;
-    notifyId: string | null;
-    outcome: NotifyOutcome;
-    detail: string;
-  },
-) {
-  await db
-    .insertInto('pay_notifications')
-    .values({
-      provider: row.provider.slice(0, 32),
-      out_trade_no: (row.outTradeNo ?? '').slice(0, 64),
-      notify_id: (row.notifyId ?? '').slice(0, 64),
-      outcome: row.outcome,
-      detail: row.detail.slice(0, 500),
-      created_at: nowIso(),
-    })
-    .execute();
-}
-
-/** VIP runs from the later of now and the current end, plus the package's days. */
-export function extendVipEnd(currentEnd: string | null, now: Date, days: number): string {
-  const end = currentEnd ? Date.parse(currentEnd) : Number.NaN;
-  const from = Number.isNaN(end) ? now.getTime() : Math.max(end, now.getTime());
-  return new Date(from + days * 86_400_000).toISOString();
-}
-
-/** Credits a just-paid order: coins through the ledger, or VIP days; marks the user as recharged. */
-async function deliver(
-  trx: Transaction<DB>,
-  order: Pick<RechargeOrdersTable, 'user_id' | 'pay_config_id' | 'purpose' | 'out_trade_no'>,
-  now: Date,
-) {
-  // Taking the user row lock first makes the VIP read below see any concurrent commit (READ COMMITTED).
-  await trx.updateTable('users').set({ recharged: 1 }).where('id', '=', order.user_id).execute();
-  const cfg = await trx
-    .selectFrom('pay_configs')
-    .selectAll()
-    .where('id', '=', order.pay_config_id)
-    .executeTakeFirstOrThrow();
-  if (order.purpose === 'vip') {
-    const user = await trx
-      .selectFrom('users')
-      .select(['vip_end_at'])
-      .where('id', '=', order.user_id)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set({ vip_type: cfg.vip_type, vip_end_at: extendVipEnd(user.vip_end_at, now, cfg.vip_days) })
-      .where('id', '=', order.user_id)
-      .execute();
-    return;
-  }
-  const coins = cfg.item_count + cfg.present_count;
-  if (coins > 0) {
-    await applyCoins(trx, {
-      userId: order.user_id,
-      amount: coins,
-      kind: 'recharge',
-      refType: 'recharge_order',
-      refId: order.out_trade_no,
-    });
-  }
-}
-
 /**
- * A provider's asynchronous notification. Verified (signature, then amount against our order), then in
- * ONE transaction the order turns PAID only if it was not (exactly one row) and is credited; a copy
- * finds zero rows and changes nothing. The acknowledgement goes out only after the commit. A
- * notification after expiry still credits (the money was taken) and is logged 'late'.
+ * A provider's asynchronous notification. Verified (signature, then amount against our order), then
+ * settled by settlePaid, the same once-only transaction the expiry sweep uses. The acknowledgement goes
+ * out only after the commit. A notification after expiry, even after the sweep closed the order, still
+ * credits (the money was taken) and is logged 'late'.
  */
 export async function handleNotify(
   deps: OrderDeps,
@@ -305,32 +235,18 @@ export async function handleNotify(
       `amount ${verified.amount} != order ${order.amount}`,
     );
 
-  const outcome = await moneyTransaction(db, async (trx): Promise<NotifyOutcome> => {
-    const paid = await trx
-      .updateTable('recharge_orders')
-      .set({
-        status: 'PAID',
-        paid_at: verified.paidAt,
-        charge_day: shanghaiDay(new Date(verified.paidAt)),
-        provider_trade_no: verified.providerTradeNo,
-      })
-      .where('out_trade_no', '=', order.out_trade_no)
-      .where('status', '<>', 'PAID')
-      .returningAll()
-      .executeTakeFirst();
-    let result: NotifyOutcome = 'duplicate';
-    if (paid) {
-      await deliver(trx, paid, now);
-      result = Date.parse(order.expire_at) < now.getTime() ? 'late' : 'credited';
-    }
-    await logNotification(trx, {
+  const outcome = await settlePaid(
+    db,
+    {
       provider: providerName,
       outTradeNo: order.out_trade_no,
+      amount: verified.amount,
+      providerTradeNo: verified.providerTradeNo,
+      paidAt: verified.paidAt,
       notifyId: verified.notifyId,
-      outcome: result,
-      detail: `amount ${verified.amount}`,
-    });
-    return result;
-  });
+      source: 'notify',
+    },
+    now,
+  );
   return { ...provider.acknowledge(), outcome };
 }

@@ -1,67 +1,66 @@
-import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
+import './danmu.css';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { cssColor, danmuKind, DANMU_LANES, pushDanmu, sentDanmu, type Danmu } from './danmu';
+import { DANMU_TEXT_MAX, type VodDanmu } from '../../../contract';
+import { showToast } from '../../components/toast-store';
+import { messageForError } from '../../lib/api/http';
+import { postDanmu } from '../../lib/api/vods';
+import { acceptAll, sentDanmu, type Danmu } from './danmu';
+import { DanmuStage } from './danmu-stage';
 import { playerText, type PlayerLang } from './i18n';
 import type { PlayerHandle } from './usePlayer';
 
+interface Props {
+  handle: PlayerHandle;
+  lang: PlayerLang;
+  vodId: number;
+  /** The video's comments from the watch answer. */
+  comments: readonly VodDanmu[];
+}
+
 /**
- * Comments (danmu): drawn over the video while the user leaves them on; they pause with playback and
- * run when it plays. Text goes in as text (React escapes it), never as HTML.
+ * Comments (danmu) over the video on its clock, while the user leaves them on; they pause with playback
+ * and run when it plays. A sent comment shows at once and is posted to the video's comments.
  */
-export function DanmuLayer({ handle, lang }: { handle: PlayerHandle; lang: PlayerLang }) {
+export function DanmuLayer({ handle, lang, vodId, comments }: Props) {
   const { video, container } = handle;
   const [on, setOn] = useState(true);
-  const [list, setList] = useState<Danmu[]>([]);
-  const [paused, setPaused] = useState(video.paused);
   const [draft, setDraft] = useState('');
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const stage = useRef<DanmuStage | null>(null);
+  // Comments sent here join the list, so turning the layer off and on again keeps them.
+  const list = useRef<Danmu[]>([]);
   const t = playerText(lang);
 
   useEffect(() => {
-    const sync = () => setPaused(video.paused);
-    video.addEventListener('play', sync);
-    video.addEventListener('pause', sync);
+    list.current = acceptAll(comments);
+  }, [comments]);
+
+  useEffect(() => {
+    if (!on || !root) return;
+    const s = new DanmuStage(root, video, list.current);
+    stage.current = s;
     return () => {
-      video.removeEventListener('play', sync);
-      video.removeEventListener('pause', sync);
+      s.destroy();
+      stage.current = null;
     };
-  }, [video]);
+  }, [on, root, video]);
 
   const send = (e: FormEvent) => {
     e.preventDefault();
-    const c = sentDanmu(draft);
+    const c = sentDanmu(draft, video.currentTime * 1000);
     if (!c) return;
-    setList((l) => pushDanmu(l, c));
+    list.current = [...list.current, c];
+    stage.current?.send(c);
     setDraft('');
+    postDanmu({ vodId, stime: c.stime, text: c.text, mode: c.mode, size: c.size, color: c.color }).catch(
+      (err: unknown) => showToast(messageForError(err)),
+    );
   };
-  const done = (id: number) => setList((l) => l.filter((c) => c.id !== id));
 
   return (
     <>
-      {on &&
-        createPortal(
-          <div className={paused ? 'ink-danmu paused' : 'ink-danmu'} aria-hidden="true">
-            {list.map((c, i) => {
-              const kind = danmuKind(c.mode);
-              const style = {
-                '--lane': i % DANMU_LANES,
-                fontSize: `${c.size}px`,
-                color: cssColor(c.color),
-                animationDuration: `${c.dur}ms`,
-              } as CSSProperties;
-              return (
-                <span
-                  key={c.id}
-                  className={`ink-danmu-item ${kind}`}
-                  style={style}
-                  onAnimationEnd={() => done(c.id)}
-                >
-                  {c.text}
-                </span>
-              );
-            })}
-          </div>,
-          container,
-        )}
+      {on && createPortal(<div ref={setRoot} className="ink-danmu" aria-hidden="true" />, container)}
       <form className="ink-danmu-bar" onSubmit={send}>
         <button
           type="button"
@@ -77,7 +76,7 @@ export function DanmuLayer({ handle, lang }: { handle: PlayerHandle; lang: Playe
           onChange={(e) => setDraft(e.target.value)}
           placeholder={t.danmuPlaceholder}
           aria-label={t.danmuPlaceholder}
-          maxLength={50}
+          maxLength={DANMU_TEXT_MAX}
           enterKeyHint="send"
         />
         <button type="submit" className="ink-danmu-send">

@@ -2,7 +2,7 @@ import 'plyr/dist/plyr.css';
 import './player.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { VodMarker } from '../../../contract';
+import type { PlayerAds, VodDanmu, VodMarker } from '../../../contract';
 import { setResumePosition } from '../../lib/device/watch';
 import { playerText, type PlayerLang } from './i18n';
 import { DanmuLayer } from './DanmuLayer';
@@ -17,6 +17,11 @@ import {
   SwitchingModal,
 } from './Overlays';
 import { PauseAd } from './PauseAd';
+import { StartAdvert } from './StartAdvert';
+import { VideoAd, adsPlayInPlayer } from './VideoAd';
+import type { PlayerPlaylist } from './playlist';
+import { PlaylistControl } from './PlaylistControl';
+import { RotateMenu } from './RotateMenu';
 import type { PlayerAdvert } from './pause-ad';
 import { SubtitleLayer } from './SubtitleLayer';
 import { TrackPicker } from './TrackPicker';
@@ -39,13 +44,17 @@ export interface VideoPlayerProps {
   /** Seek to the saved position and play instead of offering the resume prompt. */
   autoResume?: boolean;
   markers?: readonly VodMarker[];
-  /** Comment overlay with its send box and on/off toggle. */
-  danmu?: boolean;
+  /** The video's comments: the comment overlay with its send box and on/off toggle. */
+  danmu?: readonly VodDanmu[];
   /** Shown when playback pauses (spec §4 pause advert). */
   pauseAd?: PlayerAdvert;
   onPreviewEnd?: () => void;
   /** Playing (not paused, not waiting at the end). */
   onPlayingChange?: (playing: boolean) => void;
+  /** Start advert and video ads of this play (spec §4); video ads take precedence. */
+  playerAds?: PlayerAds;
+  /** The playlist panel's items and moves (spec §4 Playlist); no panel without it. */
+  playlist?: PlayerPlaylist;
 }
 
 const NOTICE_MS = 2_000;
@@ -58,10 +67,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const onDispose = useCallback(() => void setResumePosition(vodId, last.current), [vodId]);
   const state = usePlayer(host, { src, poster, lang, progress, onDispose });
   const { handle } = state;
-  const startup = useResume(handle, { vodId, autoplay, autoResume, last });
+  // An ad playing in the player's own <video> (phones) is not the video being watched.
+  const adInPlayer = useRef(false);
+  const startup = useResume(handle, { vodId, autoplay, autoResume, last, adInPlayer });
   const previewOver = usePreview(handle, preview, props.onPreviewEnd);
   const [notice, setNotice] = useState<string | null>(null);
   const t = playerText(lang);
+  const [adsInPlayer] = useState(adsPlayInPlayer);
 
   const onPlayingChange = useRef(props.onPlayingChange);
   useEffect(() => {
@@ -70,7 +82,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useEffect(() => {
     if (!handle) return;
     const { video } = handle;
-    const report = () => onPlayingChange.current?.(!video.paused && !video.ended && video.readyState > 2);
+    const report = () =>
+      onPlayingChange.current?.(!adInPlayer.current && !video.paused && !video.ended && video.readyState > 2);
     const events = ['play', 'playing', 'pause', 'ended', 'waiting', 'emptied'] as const;
     events.forEach((e) => video.addEventListener(e, report));
     return () => {
@@ -107,6 +120,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const subtitleLabel =
     sub.current >= 0 ? (sub.items.find((i) => i.value === sub.current)?.text ?? null) : null;
   const pickerSlot = handle?.pickerSlot;
+  const videoAds = props.playerAds?.videoAds ?? [];
+  const startAdvert = props.playerAds?.startAdvert ?? null;
 
   return (
     <>
@@ -138,6 +153,27 @@ export function VideoPlayer(props: VideoPlayerProps) {
               {startup.autoplayBlocked && <AutoplayPrompt lang={lang} onPlay={startup.playManually} />}
               {state.switchingTo !== null && <SwitchingModal height={state.switchingTo} lang={lang} />}
               {notice && <SwitchNotice text={notice} />}
+              {videoAds.length > 0 ? (
+                <VideoAd
+                  handle={handle}
+                  ads={videoAds}
+                  mainSrc={src}
+                  lang={lang}
+                  inPlayer={adsInPlayer}
+                  autoplayPromptShown={startup.autoplayBlocked}
+                  onInPlayerChange={(on) => (adInPlayer.current = on)}
+                />
+              ) : (
+                startAdvert && (
+                  <StartAdvert
+                    video={handle.video}
+                    advert={startAdvert}
+                    lang={lang}
+                    resumeAt={startup.resumeAt}
+                    autoplayPromptShown={startup.autoplayBlocked}
+                  />
+                )
+              )}
             </>,
             handle.container,
           )}
@@ -157,8 +193,19 @@ export function VideoPlayer(props: VideoPlayerProps) {
             </>,
             pickerSlot,
           )}
+        {handle?.toolSlot && props.playlist && (
+          <PlaylistControl
+            playlist={props.playlist}
+            slot={handle.toolSlot}
+            container={handle.container}
+            lang={lang}
+          />
+        )}
+        {handle?.toolSlot && <RotateMenu video={handle.video} slot={handle.toolSlot} lang={lang} />}
       </div>
-      {handle && props.danmu && <DanmuLayer handle={handle} lang={lang} />}
+      {handle && props.danmu && (
+        <DanmuLayer handle={handle} lang={lang} vodId={vodId} comments={props.danmu} />
+      )}
     </>
   );
 }

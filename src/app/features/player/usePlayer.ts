@@ -30,6 +30,8 @@ export interface PlayerHandle {
   controls: HTMLElement | null;
   /** Our element in the control bar, before the settings menu, for the track pickers. */
   pickerSlot: HTMLElement | null;
+  /** Our element in the control bar after the pickers, for the playlist and rotate/mirror buttons. */
+  toolSlot: HTMLElement | null;
 }
 
 export interface TrackList {
@@ -130,13 +132,20 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
           if (!container) return;
           const controls = p.elements.controls;
           let pickerSlot: HTMLElement | null = null;
+          let toolSlot: HTMLElement | null = null;
           if (controls) {
             // plyr has no custom-control API: our pickers go in before its settings menu.
             pickerSlot = document.createElement('div');
             pickerSlot.className = 'ink-track-slot';
             controls.insertBefore(pickerSlot, controls.querySelector('.plyr__menu'));
+            toolSlot = document.createElement('div');
+            toolSlot.className = 'ink-tool-slot';
+            controls.insertBefore(toolSlot, pickerSlot.nextSibling);
           }
-          setState((s) => ({ ...s, handle: { plyr: p, hls, video, container, controls, pickerSlot } }));
+          setState((s) => ({
+            ...s,
+            handle: { plyr: p, hls, video, container, controls, pickerSlot, toolSlot },
+          }));
         };
         // plyr announces ready on the next tick for HTML5; the elements exist already.
         if (p.elements.container) publish();

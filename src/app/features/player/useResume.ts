@@ -32,9 +32,11 @@ export function useResume(
     autoResume: boolean;
     /** Last known position, kept so it can be saved after hls.js has detached the media. */
     last: { current: number };
+    /** True while an advert plays in the player's own <video>: its clock is not the video's. */
+    adInPlayer?: { current: boolean };
   },
 ): StartupState {
-  const { vodId, autoplay, autoResume, last } = opts;
+  const { vodId, autoplay, autoResume, last, adInPlayer } = opts;
   const [resumeAt, setResumeAt] = useState<number | null>(null);
   const [autoplayBlocked, setBlocked] = useState(false);
   const video = handle?.video;
@@ -54,6 +56,7 @@ export function useResume(
       void setResumePosition(vodId, last.current);
     };
     const track = () => {
+      if (adInPlayer?.current) return;
       if (video.currentTime > 0) last.current = video.currentTime;
       // Also every few seconds: a write started during unload is not always finished.
       if (Math.abs(last.current - savedAt) >= SAVE_EVERY_S) save();
@@ -73,7 +76,7 @@ export function useResume(
       window.removeEventListener('pagehide', save);
       window.removeEventListener('beforeunload', save);
     };
-  }, [video, vodId, last]);
+  }, [video, vodId, last, adInPlayer]);
 
   // Startup, once per player: resume decision, then autoplay.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import './video.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Code, Msg, type Vod } from '../../../contract';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api/http';
@@ -9,6 +9,7 @@ import { vodKeys, watchVod } from '../../lib/api/vods';
 import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { playerLang } from '../player/i18n';
+import { usePlaylist, type PlayerPlaylist } from '../player/playlist';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { decideWatchMode, startTrialCounter, trialLimit } from './trial';
 import { TrialEndPanel } from './TrialEndPanel';
@@ -41,6 +42,11 @@ export function VodDetailPage() {
   }, [congested, qc]);
 
   const vod = q.data;
+  // The playlist is this video, then its recommendations; a move shows the chosen video in place (its
+  // watch call brings its stream and checks access) and keeps the list it was chosen from.
+  const navigate = route.useNavigate();
+  const go = useCallback((id: number) => void navigate({ search: { vodId: id }, replace: true }), [navigate]);
+  const playlist = usePlaylist(vod, go);
   return (
     <Page title={vod?.vodName ?? '视频'}>
       {vodId === undefined || q.isError ? (
@@ -58,13 +64,13 @@ export function VodDetailPage() {
           <div className="list-status">加载中…</div>
         </>
       ) : (
-        <VodDetail key={vod.vodId} vod={vod} />
+        <VodDetail key={vod.vodId} vod={vod} playlist={playlist} />
       )}
     </Page>
   );
 }
 
-function VodDetail({ vod }: { vod: Vod }) {
+function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
   const user = useUserInfo();
   const balance = user.data?.avaliableAmount;
   const [watched, setWatched] = useState<number | null>(null);
@@ -116,9 +122,11 @@ function VodDetail({ vod }: { vod: Vod }) {
             lang={lang}
             progress
             markers={vod.markers}
-            danmu
+            danmu={vod.danmuList}
             pauseAd={pauseAd}
+            playerAds={vod.playerAds}
             onPlayingChange={(p) => (playing.current = p)}
+            playlist={playlist}
           />
         )}
         {mode === 'trial' && (
@@ -129,10 +137,12 @@ function VodDetail({ vod }: { vod: Vod }) {
             lang={lang}
             progress={false}
             preview={limit}
-            danmu
+            danmu={vod.danmuList}
             pauseAd={pauseAd}
+            playerAds={vod.playerAds}
             onPreviewEnd={onPreviewEnd}
             onPlayingChange={(p) => (playing.current = p)}
+            playlist={playlist}
           />
         )}
         {mode === 'ended' && <TrialEndPanel price={vod.vodPointsPlay} busy={busy} onBuy={() => void buy()} />}

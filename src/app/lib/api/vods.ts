@@ -1,7 +1,9 @@
 import {
   Api,
   apiPath,
+  type DanmuPostBody,
   type Vod,
+  type VodDanmu,
   type VodIndexData,
   type VodList,
   type VodShelfPage,
@@ -39,6 +41,11 @@ export async function searchVods(content: string, currentPage: number): Promise<
 /** The video with its play URL for this user: full master when bought, else the trial master. */
 export async function watchVod(vodId: number): Promise<Vod> {
   return unwrap(await apiPost<Vod>(Api.vodWatch, { auth: 'required', body: { vodId } }));
+}
+
+/** Posts a comment on the video clock; the answer is the stored comment. */
+export async function postDanmu(body: DanmuPostBody): Promise<VodDanmu> {
+  return unwrap(await apiPost<VodDanmu>(Api.vodDanmu, { auth: 'required', body }));
 }
 
 /** Buy answer as is: the screen reads code and msg (200 bought, 999 too few coins). */

@@ -2,12 +2,18 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_catalogue.js';
 import * as m0003 from './0003_pay.js';
+import * as m0004 from './0004_player_ads.js';
+import * as m0005 from './0005_vod_danmu.js';
+import * as m0006 from './0006_order_expiry.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_catalogue': m0002,
   '0003_pay': m0003,
+  '0004_player_ads': m0004,
+  '0005_vod_danmu': m0005,
+  '0006_order_expiry': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

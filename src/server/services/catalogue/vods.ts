@@ -13,8 +13,10 @@ import {
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { vodPlayUrl } from '../../media/vod-urls.js';
-import { vodAccess } from '../access.js';
+import { userIsVip, vodAccess } from '../access.js';
 import { offsetOf, totalPages } from './paging.js';
+import { playerAdsFor } from './player-ads.js';
+import { vodDanmuList } from './vod-danmu.js';
 import { POSTER_SIZE, VOD_BRIEF_COLUMNS, toVodBrief } from './vod-rows.js';
 
 /** Video home: one shelf of the newest videos per type that has any, in type order. */
@@ -80,8 +82,9 @@ export async function vodWatch(
     .where('id', '=', vodId)
     .executeTakeFirst();
   if (!vod) return null;
-  const [access, markers, guess] = await Promise.all([
+  const [access, vip, markers, guess] = await Promise.all([
     vodAccess(db, userId, vod),
+    userIsVip(db, userId),
     db
       .selectFrom('vod_markers')
       .select(['offset', 'cover_hash', 'title', 'describe'])
@@ -104,6 +107,12 @@ export async function vodWatch(
     .where('id', '=', vodId)
     .execute();
   const full = access !== 'locked';
+  const canTryWatch = !full && vod.can_try === 1 && vod.price > 0;
+  const playerAds = await playerAdsFor(db, { vip, full, canTry: canTryWatch });
+  // A trial playlist holds only the first seconds: so do its comments.
+  const danmuList = (await vodDanmuList(db, vodId)).filter(
+    (d) => full || d.stime <= VOD_TRIAL_SECONDS * 1000,
+  );
   return {
     ...toVodBrief(vod),
     vodPlayUrl: vodPlayUrl(ctx, { mediaKey: vod.media_key, userId, full }),
@@ -111,7 +120,7 @@ export async function vodWatch(
     vodContent: vod.content,
     // A free video plays like a bought one: the app shows the full player exactly when bought is true.
     bought: full,
-    canTryWatch: !full && vod.can_try === 1 && vod.price > 0,
+    canTryWatch,
     trialSeconds: full ? 0 : VOD_TRIAL_SECONDS,
     markers: markers.map((m) => ({
       offset: Number(m.offset),
@@ -119,6 +128,8 @@ export async function vodWatch(
       title: m.title,
       describe: m.describe,
     })),
+    danmuList,
     guessLikeList: guess.map(toVodBrief),
+    playerAds,
   };
 }

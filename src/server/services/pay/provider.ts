@@ -61,7 +61,12 @@ export interface RejectedNotify {
 export interface PayProvider {
   readonly name: string;
   create(order: ProviderOrder): Promise<ProviderPayment>;
+  /** Where the payment stands at the provider; UNKNOWN when it never saw the order. */
   query(outTradeNo: string): Promise<ProviderQuery>;
+  /**
+   * Stops a waiting payment so it can no longer be paid. A payment already taken stays paid (like
+   * Alipay's trade.close refusing a paid trade): callers query again afterwards.
+   */
   close(outTradeNo: string): Promise<void>;
   verifyNotify(request: NotifyRequest): Promise<VerifiedNotify | RejectedNotify>;
   /** The answer that stops the provider's retries; sent only after our transaction committed. */

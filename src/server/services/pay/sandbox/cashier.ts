@@ -38,7 +38,7 @@ export function cashierState(p: Payment, now: Date = moneyClock.now()): CashierS
 const NOTICE: Record<Exclude<CashierState, 'open'>, string> = {
   expired: Msg.orderExpired,
   paid: Msg.orderPaid,
-  closed: '订单已关闭',
+  closed: Msg.orderClosed,
 };
 
 /**
@@ -128,7 +128,16 @@ export async function payAtCashier(
       .where('status', '=', 'WAIT')
       .returning('id')
       .executeTakeFirst();
-    if (!changed) return { outcome: 'already_paid', returnUrl: p.return_url };
+    if (!changed) {
+      // Paid or closed in between (a close by our expiry sweep wins over a late press of 支付).
+      const current = await trx
+        .selectFrom('sandbox_payments')
+        .select('status')
+        .where('trade_no', '=', tradeNo)
+        .executeTakeFirstOrThrow();
+      const outcome = current.status === 'CLOSED' ? 'closed' : 'already_paid';
+      return { outcome, returnUrl: p.return_url };
+    }
     const fields = notificationFields({ ...p, paid_at: paidAt }, config.paySecret);
     const stamp = new Date().toISOString();
     await trx

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { StartAdvert as StartAdvertData } from '../../../contract';
+import { PLAYER } from '../../../contract';
+import { SecureImage } from '../../components/SecureImage';
+import { checkAdDuration, startAdvertBlockedByResume, tickCountdown } from './ad-sequence';
+import { playerText, type PlayerLang } from './i18n';
+import { AutoplayPrompt } from './Overlays';
+
+function validDuration(advert: StartAdvertData): boolean {
+  try {
+    checkAdDuration(advert.adDuration);
+    return true;
+  } catch (err) {
+    // A developer error (spec §5): reported, and the video plays without the advert.
+    console.error('[player] start advert', err);
+    return false;
+  }
+}
+
+/**
+ * The start advert (spec §4): a full cover that holds the player paused while it counts down each
+ * second, then removes itself and plays. It gives way at once to a resume prompt whose saved position
+ * lies ahead of the current time.
+ */
+export function StartAdvert({
+  video,
+  advert,
+  lang,
+  resumeAt,
+  autoplayPromptShown,
+}: {
+  video: HTMLVideoElement;
+  advert: StartAdvertData;
+  lang: PlayerLang;
+  resumeAt: number | null;
+  /** The player's own manual-play prompt is up already: one prompt is enough. */
+  autoplayPromptShown: boolean;
+}) {
+  const valid = useMemo(() => validDuration(advert), [advert]);
+  const [remaining, setRemaining] = useState(() => Math.ceil(advert.adDuration));
+  const [dropped, setDropped] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const showing = valid && !dropped && remaining > 0;
+  const t = playerText(lang);
+
+  if (showing && startAdvertBlockedByResume(resumeAt, video.currentTime)) setDropped(true);
+
+  // While it shows, the player stays paused (the player's own autoplay included).
+  useEffect(() => {
+    if (!showing) return;
+    const hold = () => video.pause();
+    hold();
+    video.addEventListener('play', hold);
+    const timer = setInterval(() => setRemaining((r) => tickCountdown(r, false)), PLAYER.adTickMs);
+    return () => {
+      video.removeEventListener('play', hold);
+      clearInterval(timer);
+    };
+  }, [showing, video]);
+
+  // At zero it is gone and the video plays.
+  const finished = valid && !dropped && remaining === 0;
+  useEffect(() => {
+    if (!finished) return;
+    video.play().catch((err: unknown) => {
+      if (err instanceof DOMException && err.name === 'NotAllowedError') setBlocked(true);
+    });
+  }, [finished, video]);
+
+  if (blocked && !autoplayPromptShown) {
+    return (
+      <AutoplayPrompt
+        lang={lang}
+        onPlay={() => {
+          setBlocked(false);
+          void video.play().catch(() => setBlocked(true));
+        }}
+      />
+    );
+  }
+  if (!showing) return null;
+  return (
+    <div className="ink-start-ad" data-player-ad role="region" aria-label={t.advert}>
+      <a href={advert.adUrl} target="_blank" rel="noopener noreferrer" className="ink-start-ad-link">
+        <SecureImage src={advert.coverUrl} width={750} height={300} alt={t.forMoreInfo} eager />
+      </a>
+      <span className="ink-ad-countdown" role="timer" aria-label={`${t.advert} ${remaining}`}>
+        {t.advert} {remaining}
+      </span>
+    </div>
+  );
+}

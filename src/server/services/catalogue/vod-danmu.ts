@@ -1,0 +1,112 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  DANMU_POST_RATE,
+  DANMU_WATCH_LIMIT,
+  DanmuMotion,
+  DanmuPosition,
+  VOD_TRIAL_SECONDS,
+  PLAYER,
+  type DanmuPostBody,
+  type VodDanmu,
+} from '../../../contract/index.js';
+import { nowIso } from '../../db/portable.js';
+import type { DB, VodDanmuTable } from '../../db/schema.js';
+import { vodAccess } from '../access.js';
+import { recordAttempt, throttleKey } from '../throttle.js';
+
+type Row = Selectable<VodDanmuTable>;
+
+function parseJson<T>(
+  text: string | null,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+) {
+  if (!text) return null;
+  try {
+    const r = schema.safeParse(JSON.parse(text));
+    return r.success ? (r.data ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toVodDanmu(r: Row): VodDanmu {
+  return {
+    id: r.id,
+    mode: r.mode,
+    stime: Number(r.stime),
+    text: r.text,
+    size: r.size,
+    color: r.color,
+    dur: r.dur,
+    border: r.border === 1,
+    opacity: Number(r.opacity),
+    font: r.font,
+    shadow: r.shadow === 1,
+    position: parseJson<DanmuPosition>(r.position, DanmuPosition),
+    motion: parseJson<DanmuMotion>(r.motion, DanmuMotion),
+  };
+}
+
+/** The newest DANMU_WATCH_LIMIT comments of a video, ordered by stime (then by age). */
+export async function vodDanmuList(db: Kysely<DB>, vodId: number): Promise<VodDanmu[]> {
+  const rows = await db
+    .selectFrom('vod_danmu')
+    .selectAll()
+    .where('vod_id', '=', vodId)
+    .orderBy('id', 'desc')
+    .limit(DANMU_WATCH_LIMIT)
+    .execute();
+  return rows.map(toVodDanmu).sort((a, b) => a.stime - b.stime || a.id - b.id);
+}
+
+export type DanmuPostOutcome =
+  { kind: 'ok'; danmu: VodDanmu } | { kind: 'notFound' } | { kind: 'forbidden' } | { kind: 'throttled' };
+
+/**
+ * A viewer's comment. Object-level check: the caller must be able to watch the video — bought (or
+ * free), or on a trial the video allows, and then only within the trial's first seconds, which is
+ * all a trial playlist holds. Counts against the account's rate only once the post is acceptable.
+ */
+export async function postVodDanmu(
+  db: Kysely<DB>,
+  userId: number,
+  body: DanmuPostBody,
+): Promise<DanmuPostOutcome> {
+  const vod = await db
+    .selectFrom('vods')
+    .select(['id', 'price', 'can_try', 'duration'])
+    .where('id', '=', body.vodId)
+    .executeTakeFirst();
+  if (!vod) return { kind: 'notFound' };
+  const access = await vodAccess(db, userId, vod);
+  const trial = access === 'locked';
+  if (trial && !(vod.can_try === 1 && vod.price > 0)) return { kind: 'forbidden' };
+  const end = (trial ? Math.min(VOD_TRIAL_SECONDS, Number(vod.duration)) : Number(vod.duration)) * 1000;
+  if (body.stime > Math.ceil(end)) return { kind: 'forbidden' };
+
+  const key = throttleKey('danmu', String(userId));
+  if ((await recordAttempt(db, key, DANMU_POST_RATE)) > DANMU_POST_RATE.limit) return { kind: 'throttled' };
+
+  const row = await db
+    .insertInto('vod_danmu')
+    .values({
+      vod_id: vod.id,
+      user_id: userId,
+      mode: body.mode,
+      stime: body.stime,
+      text: body.text,
+      size: body.size,
+      color: body.color,
+      dur: PLAYER.commentLifeMs,
+      border: 0,
+      opacity: 1,
+      font: '',
+      shadow: 1,
+      position: null,
+      motion: null,
+      created_at: nowIso(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { kind: 'ok', danmu: toVodDanmu(row) };
+}

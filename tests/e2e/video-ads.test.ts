@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
+import { baseUrl, launchMobile, type Mobile } from './helpers';
+
+/**
+ * Player adverts in real Chromium as a phone (spec §4): a trial gets the start advert, which holds
+ * the video, counts down and then lets it play; a bought video gets the video ads, played in the
+ * player itself, one after another, and closing skips the rest and brings the video back.
+ */
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`);
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.result).toBe(true);
+  return body.data;
+}
+
+const mainVideo = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('.ink-player video');
+    return v ? { t: v.currentTime, paused: v.paused, src: v.currentSrc, duration: v.duration } : null;
+  });
+
+/** Opens the first affordable video that offers this visitor a trial player. */
+async function openTrial(page: Page, candidates: VodList['list']) {
+  for (const c of candidates) {
+    await page.goto(`/vod/detail?vodId=${c.vodId}`);
+    const player = page.locator('.ink-player');
+    const panel = page.getByRole('region', { name: Msg.trialOver });
+    await Promise.race([player.waitFor({ timeout: 20_000 }), panel.waitFor({ timeout: 20_000 })]);
+    if (await player.count()) return c;
+  }
+  throw new Error('no video with a trial');
+}
+
+describe('player adverts', () => {
+  let m: Mobile;
+  let page: Page;
+  let candidates: VodList['list'];
+
+  beforeAll(async () => {
+    m = await launchMobile();
+    page = m.page;
+    // Every source a media element starts loading, in order (the ads play in the player's <video>).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __mediaSrcs: string[] };
+      w.__mediaSrcs = [];
+      document.addEventListener(
+        'loadstart',
+        (e) => w.__mediaSrcs.push((e.target as HTMLMediaElement).currentSrc),
+        true,
+      );
+    });
+    const list = await getJson<VodList>('/api/vod/page/0/1');
+    candidates = list.list.filter((v) => v.vodPointsPlay > 0 && v.vodPointsPlay <= BIND_MOBILE_REWARD);
+    expect(candidates.length).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+
+  it('a trial: the start advert holds the video, counts down each second, goes, and the video plays', async () => {
+    await openTrial(page, candidates);
+    const ad = page.locator('[data-player-ad].ink-start-ad');
+    await ad.waitFor({ timeout: 30_000 });
+    const timer = ad.getByRole('timer');
+    const seen = new Set<number>();
+    // While it shows the video stays at the start, paused; the countdown goes down to its end.
+    while (await ad.count()) {
+      const text = await timer.textContent().catch(() => null);
+      const n = text ? Number(/(\d+)/.exec(text)?.[1]) : NaN;
+      if (Number.isFinite(n)) seen.add(n);
+      const v = await mainVideo(page);
+      if ((await ad.count()) && v) {
+        expect(v.paused).toBe(true);
+        expect(v.t).toBe(0);
+      }
+      await page.waitForTimeout(200);
+    }
+    const counted = [...seen].sort((a, b) => b - a);
+    expect(counted.length).toBeGreaterThanOrEqual(2);
+    expect(counted.at(-1)).toBe(1);
+    // Then the video plays (this browser wants a tap first: the manual-play prompt).
+    const prompt = page.locator('.ink-autoplay');
+    await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    if (await prompt.count()) await prompt.click();
+    await expect.poll(async () => (await mainVideo(page))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect(await page.locator('[data-player-ad]').count()).toBe(0);
+  });
+
+  it('a bought video: ads play in the player in order, the link follows, closing skips the rest', async () => {
+    // Coins from the bind-mobile reward, then the buy from the panel.
+    await page.goto('/user/bind');
+    await page.getByPlaceholder(Msg.enterMobile).fill(`1${String(Date.now()).slice(-10)}`);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/user$/);
+    const vod = candidates[0]!;
+    await page.goto(`/vod/detail?vodId=${vod.vodId}`);
+    await page
+      .getByRole('region', { name: Msg.trialOver })
+      .getByRole('button', { name: Msg.buyVideo })
+      .click();
+    await page.getByRole('button', { name: Msg.videoBought }).waitFor({ timeout: 15_000 });
+    await page.evaluate(() => ((window as unknown as { __mediaSrcs: string[] }).__mediaSrcs.length = 0));
+
+    const ad = page.locator('[data-player-ad].ink-video-ad');
+    await ad.waitFor({ timeout: 30_000 });
+    expect(await ad.getAttribute('data-ad-index')).toBe('0');
+    // Transparent over the player, whose controls are hidden while the ad is in it.
+    await page.locator('.plyr.ink-ad-in-player').waitFor();
+    expect(await page.locator('.plyr__controls').isVisible()).toBe(false);
+    const more = ad.getByRole('link', { name: '了解详情' });
+    const firstLink = await more.getAttribute('href');
+    expect(await more.getAttribute('target')).toBe('_blank');
+
+    // Where autoplay is refused the tap prompt starts the ad (the buy tap may have allowed it already).
+    const tap = ad.locator('.ink-ad-tap');
+    await expect
+      .poll(async () => {
+        if (await tap.isVisible()) await tap.click();
+        const v = await mainVideo(page);
+        return v && !v.paused ? v.src : '';
+      })
+      .toMatch(/\/media\/ad\/[\w-]+\.mp4$/);
+    await ad.getByRole('timer').waitFor();
+
+    // The first ad ends by itself; the second shows with its own link.
+    await expect.poll(() => ad.getAttribute('data-ad-index'), { timeout: 20_000 }).toBe('1');
+    await expect.poll(async () => (await mainVideo(page))?.t ?? 0, { timeout: 15_000 }).toBeGreaterThan(0.3);
+    const secondLink = await more.getAttribute('href');
+    expect(secondLink).not.toBe(firstLink);
+
+    // Close: every remaining ad is skipped, controls come back and the bought video plays.
+    await ad.getByRole('button', { name: '关闭广告' }).click();
+    await page.locator('[data-player-ad]').waitFor({ state: 'detached' });
+    // The controls come back with the main source, in the effect that follows the overlay's removal.
+    await expect.poll(() => page.locator('.plyr.ink-ad-in-player').count(), { timeout: 5_000 }).toBe(0);
+    const prompt = page.locator('.ink-autoplay');
+    await prompt.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    if (await prompt.count()) await prompt.click();
+    await expect.poll(async () => (await mainVideo(page))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    const v = await mainVideo(page);
+    expect(v!.src).toMatch(/^blob:/); // hls.js is attached again
+    expect(v!.duration).toBeGreaterThan(45); // the full video, not an ad or the trial
+    const srcs = await page.evaluate(() => (window as unknown as { __mediaSrcs: string[] }).__mediaSrcs);
+    const adsPlayed = new Set(srcs.filter((s) => typeof s === 'string' && s.includes('/media/ad/')));
+    expect(adsPlayed.size).toBe(2);
+  });
+});
