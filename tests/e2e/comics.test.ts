@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, BIND_MOBILE_REWARD, Msg, SEARCH_HISTORY_MAX } from '../../src/contract';
-import { launchMobile, type Mobile } from './helpers';
+import { launchMobile, waitForFirstPage, type Mobile } from './helpers';
 
 let m: Mobile;
 let page: Page;
@@ -43,14 +43,7 @@ async function expectAlert(p: Page, msg: string) {
 /** The reader shows chapter `n` with its first page image decoded. */
 async function expectChapterShown(p: Page, n: number) {
   await p.waitForURL(new RegExp(`/book/read/${target.id}/${n}$`), { timeout: 15_000 });
-  await p.waitForFunction(
-    () => {
-      const img = document.querySelector<HTMLImageElement>('.chapter-page img');
-      return !!img && img.complete && img.naturalWidth > 0;
-    },
-    undefined,
-    { timeout: 20_000, polling: 100 },
-  );
+  await waitForFirstPage(p);
 }
 async function tapReaderButton(p: Page, name: string) {
   // The menu shows at the top of the scroll: scroll up so it is there, as a reader would.

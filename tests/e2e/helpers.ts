@@ -73,3 +73,15 @@ export async function dismissDialogs(page: Page, waitMs = 1500): Promise<void> {
     await page.waitForTimeout(400);
   }
 }
+
+/** Resolves once the reader's first page picture is decoded. */
+export async function waitForFirstPage(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('.chapter-page img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: timeoutMs, polling: 100 },
+  );
+}

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Msg } from '../../src/contract';
-import { dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
+import { dismissDialogs, launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
 
 let m: Mobile;
 let bookId: number;
@@ -76,14 +76,7 @@ describe('offline reading', () => {
         .getByRole('button', { name: Msg.nextChapter })
         .click();
       await page.waitForURL(new RegExp(`/book/read/${bookId}/2$`), { timeout: 15_000 });
-      await page.waitForFunction(
-        () => {
-          const img = document.querySelector<HTMLImageElement>('.chapter-page img');
-          return !!img && img.complete && img.naturalWidth > 0;
-        },
-        undefined,
-        { timeout: 20_000, polling: 100 },
-      );
+      await waitForFirstPage(page);
     } finally {
       await context.setOffline(false);
     }

@@ -13,7 +13,7 @@ import {
   type SessionData,
 } from '../../src/contract/index.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
-import { anonHeaders, okData } from './helpers/catalogue.js';
+import { anonHeaders, okData, postWatch } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -23,13 +23,7 @@ describe('catalogue: videos', () => {
   let t: TestApp;
   let f: FixtureCatalogue;
   let user: SessionData;
-  const watch = (vodId: number | string, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: Api.vodWatch,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `vodId=${vodId}`,
-    });
+  const watch = (vodId: number | string, headers: Record<string, string>) => postWatch(t.app, vodId, headers);
 
   beforeAll(async () => {
     t = await createTestApp(FAST_HASHING);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, IMAGE_URL_PATTERN, Vod, importImageKey, type SessionData } from '../../src/contract/index.js';
+import { IMAGE_URL_PATTERN, Vod, importImageKey, type SessionData } from '../../src/contract/index.js';
 import { adClipDir } from '../../src/server/media/ad-clips.js';
 import {
   DEMO_START_AD_SECONDS,
@@ -10,7 +10,7 @@ import {
 } from '../../src/server/seed/player-ads.js';
 import { MAX_VIDEO_ADS, adSlots } from '../../src/server/services/catalogue/player-ads.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
-import { okData } from './helpers/catalogue.js';
+import { okData, postWatch } from './helpers/catalogue.js';
 import { fakeHash, insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -26,15 +26,7 @@ describe('vod watch: player adverts', () => {
   const startCover = fakeHash('start-cover');
 
   const watch = async (s: SessionData, vodId: number) =>
-    okData(
-      await t.app.inject({
-        method: 'POST',
-        url: Api.vodWatch,
-        headers: { ...authHeaders(s), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `vodId=${vodId}`,
-      }),
-      Vod,
-    );
+    okData(await postWatch(t.app, vodId, authHeaders(s)), Vod);
   const vod = (name: string) => f.vods.find((v) => v.name === name)!;
   const setVip = (s: SessionData, endMs: number) =>
     t.database.db

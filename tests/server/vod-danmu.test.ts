@@ -14,7 +14,7 @@ import {
 } from '../../src/contract/index.js';
 import { DEMO_SCRIPT_DANMU, demoDanmuRows } from '../../src/server/seed/danmu.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
-import { anonHeaders, okData } from './helpers/catalogue.js';
+import { anonHeaders, okData, postWatch } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -36,15 +36,7 @@ describe('vod danmu: posting comments and the watch answer', () => {
       payload: form(body),
     });
   const watch = async (vodId: number, s: SessionData) =>
-    okData(
-      await t.app.inject({
-        method: 'POST',
-        url: Api.vodWatch,
-        headers: { ...authHeaders(s), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `vodId=${vodId}`,
-      }),
-      Vod,
-    );
+    okData(await postWatch(t.app, vodId, authHeaders(s)), Vod);
   const comment = (vodId: number, over: Record<string, string | number> = {}) => ({
     vodId,
     stime: 5_000,
@@ -169,17 +161,7 @@ describe('vod danmu: posting comments and the watch answer', () => {
       payload: '{"vodId":',
     });
     expect(json.statusCode).toBe(400);
-    expect(
-      okData(
-        await t.app.inject({
-          method: 'POST',
-          url: Api.vodWatch,
-          headers: { ...authHeaders(user), 'content-type': 'application/x-www-form-urlencoded' },
-          payload: `vodId=${v.id}`,
-        }),
-        Vod,
-      ).danmuList,
-    ).toEqual([]);
+    expect(okData(await postWatch(t.app, v.id, authHeaders(user)), Vod).danmuList).toEqual([]);
   });
 
   it(`limits an account to ${DANMU_POST_RATE.limit} comments a minute; another account is not held back`, async () => {

@@ -1,4 +1,7 @@
 import { PLAYER } from '../../contract/index.js';
+import type { Insertable } from 'kysely';
+import type { VodDanmuTable } from '../db/schema.js';
+import { plainDanmuStyle } from '../services/catalogue/vod-danmu.js';
 
 /**
  * Demo comments for every demo video: each mode of spec §3 early in the clip (so a trial shows them
@@ -12,39 +15,10 @@ const WHITE = 0xffffff;
 const CHAT = ['好看！', '前排围观', '这里好评', '哈哈哈哈', '画质不错', '打卡', '来了来了', '太真实了'];
 const COLORS = [WHITE, 0xffd36b, 0x5ee07b, 0x5ab0ff, 0xff5a5f];
 
-type Row = {
-  vod_id: number;
-  user_id: null;
-  mode: number;
-  stime: number;
-  text: string;
-  size: number;
-  color: number;
-  dur: number;
-  border: number;
-  opacity: number;
-  font: string;
-  shadow: number;
-  position: string | null;
-  motion: string | null;
-  created_at: string;
-};
+type Row = Omit<Insertable<VodDanmuTable>, 'id'>;
 
 export function demoDanmuRows(vodId: number, durationSeconds: number, createdAt: string): Row[] {
-  const base = {
-    vod_id: vodId,
-    user_id: null,
-    size: 25,
-    color: WHITE,
-    dur: PLAYER.commentLifeMs,
-    border: 0,
-    opacity: 1,
-    font: '',
-    shadow: 1,
-    position: null,
-    motion: null,
-    created_at: createdAt,
-  };
+  const base = { vod_id: vodId, user_id: null, size: 25, color: WHITE, ...plainDanmuStyle(createdAt) };
   const rows: Row[] = [
     { ...base, mode: 1, stime: 500, text: '第一条弹幕，从右往左' },
     { ...base, mode: 5, stime: 1_000, text: '顶部固定弹幕', color: 0xffd36b },

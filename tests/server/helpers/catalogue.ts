@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { envelope } from '../../../src/contract/index.js';
+import { Api, envelope } from '../../../src/contract/index.js';
 
 /** Headers of an anonymous app call (POSTs need the trace id: the CSRF guard asks for it). */
 export const anonHeaders = () => ({ 'x-trace-id': `t-${randomBytes(6).toString('hex')}` });
@@ -23,3 +23,12 @@ export function envelopeOf<T extends z.ZodTypeAny>(res: LightMyRequestResponse, 
   const body = AnyEnvelope.parse(res.json());
   return { ...body, data: schema.parse(body.data) as z.output<T> };
 }
+
+/** POST /api/vod/watch as the app sends it (form body), with the caller's headers. */
+export const postWatch = (app: FastifyInstance, vodId: number | string, headers: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: Api.vodWatch,
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `vodId=${vodId}`,
+  });

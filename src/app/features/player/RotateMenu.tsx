@@ -81,6 +81,13 @@ export function RotateMenu({ video, slot, lang }: Props) {
     items[(at + (e.key === 'ArrowDown' ? 1 : n - 1)) % n]?.focus();
   };
 
+  const items: { label: string; next: (v: VideoView) => VideoView; checked?: boolean }[] = [
+    { label: t.rotateLeft, next: (v) => rotateView(v, 'left') },
+    { label: t.rotateRight, next: (v) => rotateView(v, 'right') },
+    { label: t.mirror, next: mirrorView, checked: view.mirror },
+    { label: t.resetView, next: () => identityView },
+  ];
+
   // The menu stays open after a choice: turning by 90° or more takes several presses.
   return createPortal(
     <div ref={root} className="ink-rotate" onKeyDown={onKeyDown} onKeyUp={(e) => e.stopPropagation()}>
@@ -100,47 +107,19 @@ export function RotateMenu({ video, slot, lang }: Props) {
       </button>
       {open && (
         <ul id={menuId} className="ink-rotate-menu" role="menu" aria-label={t.rotate}>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="ink-rotate-item"
-              onClick={() => setView((v) => rotateView(v, 'left'))}
-            >
-              {t.rotateLeft}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="ink-rotate-item"
-              onClick={() => setView((v) => rotateView(v, 'right'))}
-            >
-              {t.rotateRight}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitemcheckbox"
-              aria-checked={view.mirror}
-              className="ink-rotate-item"
-              onClick={() => setView(mirrorView)}
-            >
-              {t.mirror}
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className="ink-rotate-item"
-              onClick={() => setView(identityView)}
-            >
-              {t.resetView}
-            </button>
-          </li>
+          {items.map((item) => (
+            <li role="none" key={item.label}>
+              <button
+                type="button"
+                role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+                aria-checked={item.checked}
+                className="ink-rotate-item"
+                onClick={() => setView(item.next)}
+              >
+                {item.label}
+              </button>
+            </li>
+          ))}
         </ul>
       )}
     </div>,

@@ -29,6 +29,18 @@ function parseJson<T>(
   }
 }
 
+/** A plain comment's style columns (§3 defaults): everything but mode, time, text, size and colour. */
+export const plainDanmuStyle = (createdAt: string) => ({
+  dur: PLAYER.commentLifeMs,
+  border: 0,
+  opacity: 1,
+  font: '',
+  shadow: 1,
+  position: null,
+  motion: null,
+  created_at: createdAt,
+});
+
 export function toVodDanmu(r: Row): VodDanmu {
   return {
     id: r.id,
@@ -97,14 +109,7 @@ export async function postVodDanmu(
       text: body.text,
       size: body.size,
       color: body.color,
-      dur: PLAYER.commentLifeMs,
-      border: 0,
-      opacity: 1,
-      font: '',
-      shadow: 1,
-      position: null,
-      motion: null,
-      created_at: nowIso(),
+      ...plainDanmuStyle(nowIso()),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
