@@ -241,6 +241,32 @@ describe('comics', () => {
     await page.getByText(Msg.emptyList).waitFor();
   });
 
+  it("on another phone signed in to the same account, the comic home offers the account's last chapter", async () => {
+    await page.goto('/user');
+    const cred = (id: string) => page.getByTestId(id).innerText();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="mine-password"]')?.textContent?.trim(),
+    );
+    const [account, password] = [(await cred('mine-account')).trim(), (await cred('mine-password')).trim()];
+
+    const other = await launchMobile();
+    try {
+      const p = other.page;
+      await p.goto('/user/login');
+      await p.getByLabel(AccountText.accountLabel).fill(account);
+      await p.getByLabel(AccountText.password, { exact: true }).fill(password);
+      await p.getByRole('button', { name: AccountText.login, exact: true }).click();
+      await (await dialog(p, AccountText.loginSuccess)).getByRole('button', { name: AccountText.ok }).click();
+      await p.waitForURL(/\/user$/);
+      // This phone has no reading history; the account's (chapter 4, the last one opened) is offered.
+      await p.goto(`/book/${target.id}`);
+      await (await dialogWith(p, '第4话')).getByRole('button', { name: Msg.confirm }).click();
+      await p.waitForURL(new RegExp(`/book/read/${target.id}/4$`), { timeout: 15_000 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('searches with rules and keeps a history of 10, most recent first, after a reload', async () => {
     await page.goto('/search');
     const box = page.getByRole('searchbox', { name: Msg.searchPlaceholder });

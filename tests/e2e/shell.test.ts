@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Api, IMAGE_URL_PATTERN } from '../../src/contract';
 import { ListTitle } from '../../src/app/features/lists/titles';
+import { CookieName } from '../../src/app/lib/cookies';
 import { baseUrl, dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
 
 const DESKTOP_UA =
@@ -222,6 +223,30 @@ describe('traffic source', () => {
       expect(marks).toHaveLength(1);
       expect(new URLSearchParams(marks[0]).get('referUrl')).toBe('https://ads.example/campaign');
       expect(registerBranches).toEqual(['77']);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it('a first visit without a tgId records its referrer once; later visits do not', async () => {
+    const m = await launchMobile();
+    try {
+      const marks: string[] = [];
+      await m.page.route(`**${Api.userFromMark}`, async (route) => {
+        marks.push(route.request().postData() ?? '');
+        await route.continue();
+      });
+      const marked = m.page.waitForResponse((r) => new URL(r.url()).pathname === Api.userFromMark);
+      await m.page.goto('/home', { referer: 'https://search.example/?q=comics' });
+      expect((await marked).status()).toBe(200);
+      expect(new URLSearchParams(marks[0]).get('referUrl')).toBe('https://search.example/?q=comics');
+      const cookie = (await m.context.cookies()).find((c) => c.name === CookieName.firstVisit);
+      expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 99 * 24 * 3600);
+
+      await m.page.reload();
+      await m.page.getByRole('navigation', { name: '漫画导航' }).waitFor();
+      await m.page.waitForLoadState('networkidle');
+      expect(marks).toHaveLength(1);
     } finally {
       await m.close();
     }

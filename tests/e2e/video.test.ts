@@ -113,7 +113,9 @@ describe('video', () => {
     expect(vod, 'a video with a trial').toBeDefined();
     await page.locator('.page-title', { hasText: vod.vodName }).waitFor();
     await page.locator('.vod-title', { hasText: vod.vodName }).waitFor();
-    await page.getByRole('button', { name: `${Msg.buyVideo}（${vod.vodPointsPlay}${Msg.coins}）` }).waitFor();
+    // The button says exactly 购买本视频 (spec §2); the price stands beside it.
+    await page.locator('.vod-actions').getByRole('button', { name: Msg.buyVideo, exact: true }).waitFor();
+    await page.locator('.vod-price', { hasText: `${vod.vodPointsPlay}${Msg.coins}` }).waitFor();
 
     await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
     expect(mediaRequests.some((u) => /\/trial\/master\.m3u8$/.test(u))).toBe(true);
@@ -216,6 +218,41 @@ describe('video', () => {
       expect(await page.locator('.ink-preview-layer').count()).toBe(0);
     }
     await page.screenshot({ path: '/tmp/video-e2e-bought.png' });
+  });
+
+  it('opened again, the bought video continues where it was (autoplay on: no prompt), after its ads', async () => {
+    if (!mse) return;
+    const before = (await videoState(page))!.t;
+    expect(before).toBeGreaterThan(50);
+    await page.reload();
+    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await passAdverts(page);
+    const prompt = page.locator('.ink-autoplay');
+    await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    if (await prompt.count()) await prompt.click();
+    await expect
+      .poll(async () => (await videoState(page))?.t ?? 0, { timeout: 20_000 })
+      .toBeGreaterThan(before - 6);
+    expect(await page.locator('.ink-resume').count()).toBe(0);
+  });
+
+  it('the settings menu closes 150 ms after the mouse leaves it, not while the mouse is back', async () => {
+    // Paused, plyr keeps its control bar up.
+    await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ink-player video')?.pause());
+    const toggle = page.locator('.plyr__menu > button[data-plyr="settings"]');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    const box = (await page.locator('.plyr__menu').boundingBox())!;
+    const inside = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(inside.x, inside.y);
+    // Out and straight back: it stays open.
+    await page.mouse.move(4, inside.y);
+    await page.mouse.move(inside.x, inside.y);
+    await page.waitForTimeout(400);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // Out for good: it closes.
+    await page.mouse.move(4, inside.y);
+    await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: 2_000 }).toBe('false');
   });
 
   it('the purchased list shows the video', async () => {

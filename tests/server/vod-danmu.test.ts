@@ -186,7 +186,7 @@ describe('vod danmu: posting comments and the watch answer', () => {
   it('the demo seed gives each video every mode early on, with the script comment as data only', () => {
     const rows = demoDanmuRows(7, 60, new Date().toISOString());
     const early = rows.filter((r) => r.stime <= 4_500);
-    expect(new Set(early.map((r) => r.mode))).toEqual(new Set([1, 2, 4, 5, 6, 7, 8, 17]));
+    expect(new Set(early.map((r) => r.mode))).toEqual(new Set([1, 4, 5, 6, 7, 8, 17]));
     expect(early.find((r) => r.mode === 8)?.text).toBe(DEMO_SCRIPT_DANMU);
     expect(rows.every((r) => r.stime < 60_000)).toBe(true);
     for (const r of rows.filter((x) => x.mode === 7 || x.mode === 17)) {

@@ -20,7 +20,7 @@ describe('danmu lanes', () => {
     expect([0, 0, 0].map(() => space.place(req(0), stage))).toEqual([0, 30, 60]);
   });
 
-  it('mode 2: scrolling rows are allocated from the bottom up', () => {
+  it('rows asked for from the bottom (mode 4) are allocated from the bottom up', () => {
     const space = new DanmuSpace(true);
     expect([0, 0, 0].map(() => space.place(req(0, true), stage))).toEqual([150, 120, 90]);
   });

@@ -13,9 +13,9 @@ import {
 const base = { stime: 0, text: 'hi', size: 25, color: 0xffffff };
 
 describe('danmu', () => {
-  it('accepts the modes of spec §3 (1, 2, 4, 5, 6, 7, 8, 17) and refuses others', () => {
+  it('accepts the modes of spec §3 (1, 4, 5, 6, 7, 8, 17) and refuses others (2 included)', () => {
     for (const mode of DANMU_MODES) expect(acceptDanmu({ ...base, mode })).not.toBeNull();
-    for (const mode of [0, 3, 9, 16, 18]) expect(acceptDanmu({ ...base, mode })).toBeNull();
+    for (const mode of [0, 2, 3, 9, 16, 18]) expect(acceptDanmu({ ...base, mode })).toBeNull();
   });
 
   it('never runs a mode 8 script: it stays the same plain text, scrolling', () => {
@@ -65,9 +65,8 @@ describe('danmu', () => {
   });
 
   it('maps modes to placement, lives and colours to CSS', () => {
-    expect([1, 2, 4, 5, 6, 7, 17].map(danmuKind)).toEqual([
+    expect([1, 4, 5, 6, 7, 17].map(danmuKind)).toEqual([
       'rtl',
-      'rtl-bottom',
       'bottom',
       'top',
       'ltr',

@@ -61,6 +61,8 @@ describe('resume prompt', () => {
     expect(resumeAction(30, 60, true)).toBe('seek');
     expect(resumeAction(30, 60, false)).toBe('prompt');
     expect(resumeAction(60, 60, false)).toBe('none');
+    // Watched to the end: starts over instead of seeking to the last frame.
+    expect(resumeAction(60, 60, true)).toBe('none');
   });
 
   it('formats times', () => {

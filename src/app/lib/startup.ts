@@ -1,3 +1,5 @@
+import { markUserSource } from './api/account';
+import { isFirstVisit, markVisited } from './cookies';
 import { captureInstallPrompt } from './install';
 import { ensureSession } from './session';
 
@@ -16,12 +18,20 @@ async function askPersistentStorage() {
 /**
  * What the shell does once per page load, before and after the first render: catch the install
  * prompt, and register a new visitor anonymously (spec §1) — except on the landing page, which first
- * records the traffic source (tgId → branch) that registration reports.
+ * records the traffic source (tgId → branch) that registration reports. A first visit (no first-visit
+ * cookie within 100 days) records where it came from too.
  */
 export function startUp(): void {
   captureInstallPrompt();
   const landing =
     location.pathname.startsWith('/landing') || new URLSearchParams(location.search).has('tgId');
-  if (!landing) void ensureSession().catch((err: unknown) => console.error('[session] start failed', err));
+  const first = isFirstVisit();
+  markVisited();
+  if (!landing)
+    void ensureSession()
+      .then(async () => {
+        if (first) await markUserSource(document.referrer);
+      })
+      .catch((err: unknown) => console.error('[session] start failed', err));
   void askPersistentStorage();
 }

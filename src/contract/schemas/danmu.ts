@@ -4,10 +4,10 @@ import { DanmuMsg } from '../messages.js';
 import { IntId } from './common.js';
 
 /**
- * Player comments (danmu), spec §3. Modes: 1 scroll right-to-left, 2 bottom scroll, 4 pinned bottom,
+ * Player comments (danmu), spec §3. Accepted modes (§3): 1 scroll right-to-left, 4 pinned bottom,
  * 5 pinned top, 6 scroll left-to-right, 7 and 17 positioned, 8 script (never run: shown as text).
  */
-export const DANMU_MODES = [1, 2, 4, 5, 6, 7, 8, 17] as const;
+export const DANMU_MODES = PLAYER.danmuAcceptedModes;
 /** What a viewer may send: positioned and script comments are editorial, never user input. */
 export const DANMU_SEND_MODES = [1, 4, 5, 6] as const;
 /** Comments the watch answer carries: the newest ones, ordered by stime. */

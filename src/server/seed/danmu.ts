@@ -24,7 +24,6 @@ export function demoDanmuRows(vodId: number, durationSeconds: number, createdAt:
     { ...base, mode: 5, stime: 1_000, text: '顶部固定弹幕', color: 0xffd36b },
     { ...base, mode: 4, stime: 1_500, text: '底部固定弹幕', color: 0x5ee07b },
     { ...base, mode: 6, stime: 2_000, text: '逆向弹幕，从左往右', color: 0x5ab0ff },
-    { ...base, mode: 2, stime: 2_500, text: '底部滚动弹幕', size: 18 },
     { ...base, mode: 8, stime: 3_000, text: DEMO_SCRIPT_DANMU, size: 18, color: 0xff5a5f },
     {
       ...base,

@@ -5,7 +5,7 @@ import { AccountText, Msg, type UserInfo } from '../../../contract';
 import { Page } from '../../components/Page';
 import { showAlert } from '../../components/Toaster';
 import { bindMobile } from '../../lib/api/account';
-import { updateUser } from '../../lib/session';
+import { loadSession, updateUser } from '../../lib/session';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { errorMessage } from '../purchase/api-error';
 import { Field } from './Field';
@@ -26,7 +26,7 @@ export function BindMobilePage() {
     if (problem) return void showAlert(problem);
     setBusy(true);
     try {
-      const res = await bindMobile(mobile);
+      const res = await bindMobile(mobile, (await loadSession())?.password);
       if (!res.result) return void showAlert(res.msg);
       if (res.data) {
         await updateUser(res.data);

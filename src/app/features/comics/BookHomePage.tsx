@@ -27,7 +27,7 @@ export function BookHomePage() {
       ) : (
         <BookHomeBody book={d.book} chapters={d.chapterList} recommend={d.recommendList} />
       )}
-      {d && <ContinueDialog book={d.book} />}
+      {d && <ContinueDialog book={d.book} accountLast={d.lastChapter} />}
     </Page>
   );
 }

@@ -5,23 +5,27 @@ import { Dialog } from '../../components/Dialog';
 import { getHistory } from '../../lib/device/history';
 import { chapterLabel } from './format';
 
-/** Asks once per visit of the comic home whether to continue from the last chapter read here. */
-export function ContinueDialog({ book }: { book: Book }) {
+/**
+ * Asks once per visit of the comic home whether to continue from the last chapter read: this device's
+ * history first, else the account's (detail's lastChapter), so a reader on a new phone is asked too.
+ */
+export function ContinueDialog({ book, accountLast }: { book: Book; accountLast: number }) {
   const navigate = useNavigate();
   const [last, setLast] = useState<number>();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     let live = true;
     void getHistory(book.bookId).then((h) => {
-      if (live && h) {
-        setLast(h.number);
+      const number = h?.number ?? (accountLast > 0 ? accountLast : undefined);
+      if (live && number !== undefined) {
+        setLast(number);
         setOpen(true);
       }
     });
     return () => {
       live = false;
     };
-  }, [book.bookId]);
+  }, [book.bookId, accountLast]);
   if (last === undefined) return null;
   return (
     <Dialog

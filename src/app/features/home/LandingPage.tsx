@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Api, ShellMsg } from '../../../contract';
-import { apiPost } from '../../lib/api/http';
+import { ShellMsg } from '../../../contract';
+import { markUserSource } from '../../lib/api/account';
 import { kvSet, KvKey } from '../../lib/kv';
 import { ensureSession } from '../../lib/session';
 
@@ -25,7 +25,7 @@ async function recordSource(tgId: string | number): Promise<void> {
   if (branchId !== null) await kvSet(KvKey.branchId, branchId);
   await kvSet(KvKey.sourceDomain, location.hostname);
   await ensureSession();
-  await apiPost(Api.userFromMark, { auth: 'required', body: { referUrl: document.referrer } });
+  await markUserSource(document.referrer);
 }
 
 /** The 'site being built' page; with a tgId it records the traffic source, then goes to /home. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VideoAdEntry } from '../../../contract';
 import { PLAYER } from '../../../contract';
-import { giveBack, lendToAd, loadAd } from './ad-media';
+import { giveBack, lendToAd, loadAd, seekWhenReady } from './ad-media';
 import { advance, countdownStart, skipAll, startRun, tickCountdown, type AdRun } from './ad-sequence';
 import { playerText, type PlayerLang } from './i18n';
 import { AutoplayPrompt } from './Overlays';
@@ -26,6 +26,8 @@ export interface VideoAdProps {
   onInPlayerChange?: (on: boolean) => void;
   /** The player's own manual-play prompt is up already: one prompt is enough. */
   autoplayPromptShown: boolean;
+  /** Where the main video continues once its source is back (its last position or the resume point). */
+  resumeAt?: () => number;
 }
 
 const refused = (err: unknown) => err instanceof DOMException && err.name === 'NotAllowedError';
@@ -137,10 +139,18 @@ export function VideoAd(props: VideoAdProps) {
 
   // After the last ad (or close) the main video plays.
   const done = run.done;
+  const resumeAt = useRef(props.resumeAt);
+  useEffect(() => {
+    resumeAt.current = props.resumeAt;
+  });
   useEffect(() => {
     if (!done || ads.length === 0) return;
-    main.play().catch((err: unknown) => refused(err) && setMainBlocked(true));
-  }, [done, ads.length, main]);
+    const play = () => void main.play().catch((err: unknown) => refused(err) && setMainBlocked(true));
+    const at = resumeAt.current?.() ?? 0;
+    if (!inPlayer || !(at > 0)) return play();
+    // The source was put back: it starts at 0 unless sent to where the viewer was.
+    return seekWhenReady(main, at, play);
+  }, [done, ads.length, main, inPlayer]);
 
   const adVideo = () => (inPlayer ? main : own.current);
   const playAd = () => {

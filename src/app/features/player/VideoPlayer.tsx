@@ -41,7 +41,7 @@ export interface VideoPlayerProps {
   /** Preview length in seconds (0: no preview). */
   preview?: number;
   autoplay?: boolean;
-  /** Seek to the saved position and play instead of offering the resume prompt. */
+  /** Seek to the saved position and play instead of offering the resume prompt (default: autoplay). */
   autoResume?: boolean;
   markers?: readonly VodMarker[];
   /** The video's comments: the comment overlay with its send box and on/off toggle. */
@@ -61,7 +61,9 @@ const NOTICE_MS = 2_000;
 
 /** The video player: plyr + hls.js with our overlays inside `.plyr`, so they stay in fullscreen. */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { vodId, src, poster, lang, progress, preview = 0, autoplay = true, autoResume = false } = props;
+  const { vodId, src, poster, lang, progress, preview = 0, autoplay = true } = props;
+  // Spec §4: with autoplay on, a saved position is sought and played; otherwise the prompt offers it.
+  const autoResume = props.autoResume ?? autoplay;
   const host = useRef<HTMLDivElement>(null);
   const last = useRef(0);
   const onDispose = useCallback(() => void setResumePosition(vodId, last.current), [vodId]);
@@ -162,6 +164,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                   inPlayer={adsInPlayer}
                   autoplayPromptShown={startup.autoplayBlocked}
                   onInPlayerChange={(on) => (adInPlayer.current = on)}
+                  resumeAt={startup.positionAfterAds}
                 />
               ) : (
                 startAdvert && (

@@ -20,3 +20,17 @@ export function giveBack(video: HTMLVideoElement, hls: Hls | null, mainSrc: stri
   if (hls) hls.attachMedia(video);
   else video.src = mainSrc;
 }
+
+/** Seeks to `seconds` once the (re)loaded source knows its length, then calls `then`; returns a cancel. */
+export function seekWhenReady(video: HTMLVideoElement, seconds: number, then: () => void): () => void {
+  const seek = () => {
+    video.currentTime = seconds;
+    then();
+  };
+  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) {
+    seek();
+    return () => {};
+  }
+  video.addEventListener('loadedmetadata', seek, { once: true });
+  return () => video.removeEventListener('loadedmetadata', seek);
+}

@@ -124,12 +124,11 @@ export class DanmuStage {
           : kind === 'bottom'
             ? this.spaces.bottom
             : this.spaces.scroll;
-    const fromBottom = kind === 'bottom' || kind === 'rtl-bottom';
+    const fromBottom = kind === 'bottom';
     const y = space.place({ now: c.stime, w, h, life, fromBottom }, stage);
     el.style.top = `${y}px`;
     const W = stage.width;
-    if (kind === 'rtl' || kind === 'rtl-bottom')
-      return [{ transform: `translateX(${W}px)` }, { transform: `translateX(${-w}px)` }];
+    if (kind === 'rtl') return [{ transform: `translateX(${W}px)` }, { transform: `translateX(${-w}px)` }];
     if (kind === 'ltr') return [{ transform: `translateX(${-w}px)` }, { transform: `translateX(${W}px)` }];
     const centred = `translateX(${(W - w) / 2}px)`;
     return [

@@ -9,7 +9,7 @@ export const DANMU_COLORS = [0xffffff, 0xff5a5f, 0xffd36b, 0x5ee07b, 0x5ab0ff] a
 export const DANMU_MAX_ON_SCREEN = 100;
 
 /** Where a comment goes on the stage. */
-export type DanmuKind = 'rtl' | 'ltr' | 'top' | 'bottom' | 'rtl-bottom' | 'positioned';
+export type DanmuKind = 'rtl' | 'ltr' | 'top' | 'bottom' | 'positioned';
 
 /** Local ids of comments sent from this screen, apart from the server's positive ids. */
 let localSeq = 0;
@@ -66,12 +66,11 @@ export function danmuKind(mode: number): DanmuKind {
   if (mode === 6) return 'ltr';
   if (mode === 5) return 'top';
   if (mode === 4) return 'bottom';
-  if (mode === 2) return 'rtl-bottom';
   if (mode === 7 || mode === 17) return 'positioned';
   return 'rtl';
 }
 
-export const isScrolling = (kind: DanmuKind) => kind === 'rtl' || kind === 'ltr' || kind === 'rtl-bottom';
+export const isScrolling = (kind: DanmuKind) => kind === 'rtl' || kind === 'ltr';
 
 /**
  * Time on screen in ms of the video clock. Scrolling comments cross the stage in the bullet-screen

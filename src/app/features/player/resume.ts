@@ -2,9 +2,9 @@
 export type ResumeAction = 'none' | 'seek' | 'prompt';
 
 export function resumeAction(saved: number, duration: number, autoplay: boolean): ResumeAction {
-  if (!(saved > 0)) return 'none';
-  if (autoplay) return 'seek';
-  return resumePromptVisible(saved, duration) ? 'prompt' : 'none';
+  // Watched to the end: it starts again rather than seeking to (or offering) the last frame.
+  if (!resumePromptVisible(saved, duration)) return 'none';
+  return autoplay ? 'seek' : 'prompt';
 }
 
 /** The prompt is hidden when the saved time equals the total duration (the video was watched to the end). */

@@ -5,6 +5,7 @@ import { PLAYER } from '../../../contract';
 import { plyrI18nZh, playerText, type PlayerLang } from './i18n';
 import { loadPlayerLibs } from './load-libs';
 import { defaultQuality, levelForHeight, qualityOptions } from './quality';
+import { closeSettingsOnLeave } from './settings-menu';
 import { readStreamLevel, writeStreamLevel } from './stream-level';
 import type { TrackItem } from './tracks';
 
@@ -141,6 +142,7 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
             toolSlot = document.createElement('div');
             toolSlot.className = 'ink-tool-slot';
             controls.insertBefore(toolSlot, pickerSlot.nextSibling);
+            closeSettingsOnLeave(controls);
           }
           setState((s) => ({
             ...s,

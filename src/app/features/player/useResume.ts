@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLAYER } from '../../../contract';
 import { getResumePosition, setResumePosition } from '../../lib/device/watch';
 import type { PlayerHandle } from './usePlayer';
@@ -17,6 +17,8 @@ export interface StartupState {
   jumpToResume: () => void;
   /** play() was refused: the manual-play prompt shows. */
   autoplayBlocked: boolean;
+  /** Where the video continues after ads played in its <video>: the resume point, else its last position. */
+  positionAfterAds: () => number;
   playManually: () => void;
 }
 
@@ -39,6 +41,8 @@ export function useResume(
   const { vodId, autoplay, autoResume, last, adInPlayer } = opts;
   const [resumeAt, setResumeAt] = useState<number | null>(null);
   const [autoplayBlocked, setBlocked] = useState(false);
+  // A resume point that arrived while an ad held the <video>.
+  const afterAds = useRef<number | null>(null);
   const video = handle?.video;
 
   const tryPlay = useCallback((started: Promise<void> | undefined) => {
@@ -86,7 +90,9 @@ export function useResume(
       const saved = await getResumePosition(vodId);
       if (cancelled) return;
       const action = resumeAction(saved, durationOf(video), autoResume);
-      if (action === 'seek') tryPlay(seekAndPlay(video, saved));
+      // An ad holds the player's <video>: the video continues from there once the ads are over.
+      if (action === 'seek' && adInPlayer?.current) afterAds.current = saved;
+      else if (action === 'seek') tryPlay(seekAndPlay(video, saved));
       else if (action === 'prompt') setResumeAt(saved);
       else if (autoplay) tryPlay(playVideo(video));
     };
@@ -97,7 +103,7 @@ export function useResume(
       setResumeAt(null);
       setBlocked(false);
     };
-  }, [video, vodId, autoplay, autoResume, tryPlay]);
+  }, [video, vodId, autoplay, autoResume, tryPlay, adInPlayer]);
 
   // The prompt vanishes after 15 s.
   useEffect(() => {
@@ -114,6 +120,7 @@ export function useResume(
       setResumeAt(null);
     },
     autoplayBlocked,
+    positionAfterAds: () => afterAds.current ?? last.current,
     playManually: () => {
       setBlocked(false);
       if (video) tryPlay(playVideo(video));

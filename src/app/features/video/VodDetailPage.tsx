@@ -156,10 +156,15 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
               {Msg.videoBought}
             </button>
           ) : vod.vodPointsPlay > 0 ? (
-            <button type="button" className="vod-buy-btn" disabled={busy} onClick={() => void buy()}>
-              {Msg.buyVideo}（{vod.vodPointsPlay}
-              {Msg.coins}）
-            </button>
+            <>
+              <button type="button" className="vod-buy-btn" disabled={busy} onClick={() => void buy()}>
+                {Msg.buyVideo}
+              </button>
+              <span className="vod-price">
+                {vod.vodPointsPlay}
+                {Msg.coins}
+              </span>
+            </>
           ) : null}
           <Link to="/purchase" className="vod-recharge-btn">
             {Msg.recharge}

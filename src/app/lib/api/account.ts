@@ -29,8 +29,12 @@ export const accountKeys = {
 export const login = (account: string, password: string) =>
   apiPost<SessionData>(Api.login, { body: { account: account.trim(), password }, auth: 'optional' });
 
-export const bindMobile = (mobile: string) =>
-  apiPost<UserInfo | null>(Api.bindMobile, { body: { mobile: mobile.trim() }, auth: 'required' });
+/** Spec §7 sends mobile and password: the account's password (kept on the device), checked by the server. */
+export const bindMobile = (mobile: string, password: string | undefined) =>
+  apiPost<UserInfo | null>(Api.bindMobile, {
+    body: { mobile: mobile.trim(), password },
+    auth: 'required',
+  });
 
 /** The answer may carry a fresh token (the server revokes the other sessions on a change). */
 export const modifyPwd = (password: string) =>
@@ -111,3 +115,7 @@ export async function fetchInfoWithToken(token: string): Promise<UserInfo> {
     .json<Envelope<UserInfo>>();
   return unwrap(res);
 }
+
+/** POST user_from_mark: where this visitor came from (the landing page's tgId, or a first visit's referrer). */
+export const markUserSource = (referUrl: string) =>
+  apiPost<null>(Api.userFromMark, { auth: 'required', body: { referUrl } });
