@@ -26,7 +26,7 @@ function newestMtime(path) {
 
 function buildSettings() {
   const baked = Object.entries(process.env)
-    .filter(([k]) => k === 'IMAGE_KEY' || k.startsWith('VITE_'))
+    .filter(([k]) => k === 'IMAGE_KEY' || k === 'UI_RUNTIME' || k.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b));
   // Hashed so the key itself is never written next to the public files.
   return createHash('sha256').update(JSON.stringify(baked)).digest('hex');
