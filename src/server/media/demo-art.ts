@@ -20,7 +20,8 @@ export interface CoverArt {
 }
 export interface PageArt {
   bookTitle: string;
-  chapter: number;
+  /** Left out for the seed's shared pages, which appear in many chapters. */
+  chapter?: number;
   page: number;
   seed: number;
 }
@@ -146,10 +147,10 @@ export function renderDemoHoriCover({ title, author = '', seed }: CoverArt): Pro
   return rasterise(w, h, body);
 }
 
-/** A chapter page (800×1200): numbered panels and 'Chapter n · Page m'. */
+/** A chapter page (800×1200): numbered panels and 'Chapter n · Page m' (or 'Page m'). */
 export function renderDemoPage({ bookTitle, chapter, page, seed }: PageArt): Promise<Buffer> {
   const { width: w, height: h } = PAGE_ART_SIZE_PX;
-  const next = rng(seed * 7919 + chapter * 131 + page);
+  const next = rng(seed * 7919 + (chapter ?? 0) * 131 + page);
   const hue = next() * 360;
   const m = 24;
   let body = `<rect width="${w}" height="${h}" fill="#fafafa"/>`;
@@ -181,7 +182,7 @@ export function renderDemoPage({ bookTitle, chapter, page, seed }: PageArt): Pro
   }
   const title = latinText(bookTitle, `Comic No. ${seed}`, 30);
   body +=
-    `<text x="${m}" y="52" font-family="${FONT}" font-size="34" font-weight="bold" fill="#222">${escapeXml(`Chapter ${chapter} · Page ${page}`)}</text>` +
+    `<text x="${m}" y="52" font-family="${FONT}" font-size="34" font-weight="bold" fill="#222">${escapeXml(chapter === undefined ? `Page ${page}` : `Chapter ${chapter} · Page ${page}`)}</text>` +
     `<text x="${w - m}" y="52" text-anchor="end" font-family="${FONT}" font-size="24" fill="#666">${escapeXml(title)}</text>`;
   return rasterise(w, h, body);
 }

@@ -31,9 +31,9 @@ export async function buildPagePool(ctx: MediaCtx): Promise<PagePool> {
     ).flat(),
   );
   const stored = await mapLimit(jobs, PARALLEL, async (j) => {
+    // Pooled pages appear in many chapters of many books: they name neither.
     const art = await renderDemoPage({
-      bookTitle: 'Inkreel',
-      chapter: j.variant + 1,
+      bookTitle: 'Inkreel demo',
       page: j.page,
       seed: 1000 + j.split * 10 + j.variant,
     });
