@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { Api, Msg } from '../contract/index.js';
@@ -11,6 +11,7 @@ import { traceIdOf } from './http/client.js';
 import { registerCors } from './http/cors.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { errorHandler } from './http/errors.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { fail, ok } from './http/reply.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -60,6 +61,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     logger: loggerOptions(config, logger),
     trustProxy: TRUSTED_PROXIES,
     bodyLimit: 64 * 1024,
+    // A malformed URL (bad percent-encoding) fails before routing: answer it in our envelope too.
+    frameworkErrors: (_err, _request, reply: FastifyReply) => {
+      void reply.code(400).send(fail(400, Msg.badRequest));
+    },
     // Every log line of a call carries the client's trace id, when it sent a well-formed one.
     childLoggerFactory(parent, bindings, opts, rawReq) {
       const traceId = traceIdOf(rawReq.headers);
@@ -83,6 +88,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerCors(app, config);
   registerCsrfGuard(app, config);
   registerSessionHook(app, ctx);
+  registerNulGuard(app);
 
   app.get(Api.health, async (request, reply) => {
     try {

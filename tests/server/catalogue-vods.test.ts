@@ -100,6 +100,8 @@ describe('catalogue: videos', () => {
     // A video that allows no trial.
     const noTrial = okData(await watch(f.vods[2]!.id, authHeaders(user)), Vod);
     expect(noTrial).toMatchObject({ canTryWatch: false, bought: false, trialSeconds: VOD_TRIAL_SECONDS });
+    // Nothing to play without access or a trial: no playlist URL either.
+    expect(noTrial.vodPlayUrl).toBe('');
   });
 
   it('watch after a purchase: the signed full playlist and no trial', async () => {

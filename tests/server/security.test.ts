@@ -168,6 +168,17 @@ describe('platform security', () => {
     expect(plain.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("marks API answers private and revalidated: no shared cache keeps a caller's answer", async () => {
+    const user = await registerUser(t.app);
+    for (const url of ['/api/book/category', '/api/book/detail/1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: authHeaders(user) });
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+    }
+    // An answer that set its own (stricter) policy keeps it.
+    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: authHeaders(user) });
+    expect(info.headers['cache-control']).toBe('no-store');
+  });
+
   it('checks the database in /healthz', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);

@@ -53,12 +53,25 @@ export const VodDanmu = z.object({
 });
 export type VodDanmu = z.infer<typeof VodDanmu>;
 
-/** Line breaks and other control characters would break a one-line comment. */
+/**
+ * Line breaks and other control characters would break a one-line comment; bidi embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069) would let one viewer's text reorder what
+ * others read.
+ */
 const hasControl = (s: string) =>
   [...s].some((ch) => {
     const c = ch.charCodeAt(0);
-    return c < 0x20 || c === 0x7f || c === 0x2028 || c === 0x2029;
+    return (
+      c < 0x20 ||
+      c === 0x7f ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069)
+    );
   });
+/** Only invisible format characters (zero-width space, joiners…) is no comment at all. */
+const hasVisible = (s: string) => /[^\s\p{Cf}]/u.test(s);
 const oneOf = (list: readonly number[]) => (n: number) => list.includes(n);
 
 /** POST /api/vod/danmu (form-encoded): a viewer's comment at stime on the video clock. */
@@ -74,6 +87,7 @@ export const DanmuPostBody = z.object({
     .trim()
     .min(1, DanmuMsg.empty)
     .max(DANMU_TEXT_MAX, DanmuMsg.tooLong)
+    .refine(hasVisible, DanmuMsg.empty)
     .refine((s) => !hasControl(s), DanmuMsg.badStyle),
   mode: z.coerce.number().int().refine(oneOf(DANMU_SEND_MODES), DanmuMsg.badStyle).default(1),
   size: z.coerce.number().int().refine(oneOf(PLAYER.danmuSizes), DanmuMsg.badStyle).default(25),

@@ -10,6 +10,11 @@ export const RateLimits = {
   findAccount: { max: 5, timeWindow: 10 * 60_000 },
   /** The complaint form of /h5/report. */
   report: { max: 10, timeWindow: 10 * 60_000 },
+  /**
+   * Player comments. The per-account limit (DANMU_POST_RATE) alone is no limit: anonymous accounts
+   * cost one register call each. This caps an address at a few accounts' worth.
+   */
+  danmu: { max: 60, timeWindow: 60_000 },
 } as const;
 
 /** What the error handler recognises and answers with Code.RATE_LIMITED. */

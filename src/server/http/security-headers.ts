@@ -55,4 +55,10 @@ export async function registerSecurityHeaders(app: App, config: Config) {
     crossOriginResourcePolicy: { policy: splitHosts ? 'cross-origin' : 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // API answers can carry the caller's own bits (bought flags, balance, history): no shared cache may
+  // keep them, and the browser asks again each time (the service worker keeps what works offline).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'private, no-cache');
+  });
 }

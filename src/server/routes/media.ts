@@ -8,13 +8,17 @@ import { imageFile } from '../media/images.js';
 import { vodDir } from '../media/hls.js';
 import { parseMediaPlaylist } from '../media/playlists.js';
 import { MEDIA_KEY_PATTERN, checkVodSignature } from '../media/vod-urls.js';
+import { bearerTokenOf } from '../http/client.js';
+import { trialGate } from '../services/catalogue/trial-gate.js';
+import { resolveSession } from '../services/session.js';
 
 /**
  * /media/img/{hash}_{size}_0.img — encrypted images (the service worker decrypts them); a name we do
  * not have answers 204 so the app shows its placeholder.
  *
- * /media/vod/{key}/trial/… — the public trial: its playlists list only the first 40 s, and a segment
- *   is served only if the trial playlist of its rendition lists it (no seeking or URL guessing past it).
+ * /media/vod/{key}/trial/… — the public trial of a video that offers one: its playlists list only the
+ *   first 40 s, and a segment is served only if the trial playlist of its rendition lists it (no
+ *   seeking or URL guessing past it).
  * /media/vod/{key}/s/{uid}/{exp}/{sig}/… — the full video under a signed prefix (see media/vod-urls.ts).
  * Anything else under /media/vod is refused. Every file path is built from validated pieces only.
  */
@@ -37,6 +41,7 @@ const REL_PATTERN =
   /^(?:master\.m3u8|(?<dir>[va]\d{1,4})\/(?:index\.m3u8|(?<seg>seg_\d{3,6}\.ts))|subs\/[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?\.(?:m3u8|vtt))$/;
 
 export const mediaRoutes: RouteModule = (app, ctx) => {
+  const trialAllowed = trialGate(ctx.db);
   app.get('/media/img/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const m = IMAGE_URL_PATTERN.exec(`/media/img/${file}`);
@@ -63,13 +68,19 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     const parts = rest.split('/');
     const key = parts[0] ?? '';
     if (!MEDIA_KEY_PATTERN.test(key)) return refuse(reply, 404);
-    if (parts[1] === 'trial') return serveVod(ctx, reply, key, parts.slice(2).join('/'), true);
+    if (parts[1] === 'trial') {
+      if (!(await trialAllowed(key))) return refuse(reply, 403);
+      return serveVod(ctx, reply, key, parts.slice(2).join('/'), true);
+    }
     if (parts[1] === 's' && parts.length >= 6) {
       const [uid, exp, sig] = parts.slice(2, 5) as [string, string, string];
       const check = checkVodSignature(ctx.config, key, uid, exp, sig);
       if (check !== 'ok') return refuse(reply, 403);
-      // The signature names its buyer; a caller who does carry a session must be that buyer.
-      if (request.user && request.user.id !== Number(uid)) return refuse(reply, 403);
+      // The signature names its buyer; a caller who does carry a session must be that buyer. The
+      // session hook covers /api and /h5 only, so the token is looked up here (players send none).
+      const token = bearerTokenOf(request);
+      const session = token === undefined ? null : await resolveSession(ctx.db, token);
+      if (session && session.userId !== Number(uid)) return refuse(reply, 403);
       return serveVod(ctx, reply, key, parts.slice(5).join('/'), false);
     }
     // An unsigned path to the full output (e.g. /media/vod/{key}/v360/seg_030.ts) is never served.

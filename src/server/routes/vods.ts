@@ -10,6 +10,7 @@ import {
 } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
 import { requireUser } from '../http/auth.js';
+import { RateLimits } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { searchVods } from '../services/catalogue/search.js';
 import { postVodDanmu } from '../services/catalogue/vod-danmu.js';
@@ -34,7 +35,12 @@ export const vodRoutes: RouteModule = (app, ctx) => {
     return vod ? ok(vod) : fail(Code.NOT_FOUND, Msg.videoNotFound);
   });
 
-  app.post(Api.vodDanmu, { schema: { body: DanmuPostBody }, preHandler: requireUser }, async (req, reply) => {
+  const danmuPost = {
+    schema: { body: DanmuPostBody },
+    preHandler: requireUser,
+    config: { rateLimit: RateLimits.danmu },
+  };
+  app.post(Api.vodDanmu, danmuPost, async (req, reply) => {
     const outcome = await postVodDanmu(db, req.user!.id, req.body);
     if (outcome.kind === 'throttled')
       return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));

@@ -115,7 +115,8 @@ export async function vodWatch(
   );
   return {
     ...toVodBrief(vod),
-    vodPlayUrl: vodPlayUrl(ctx, { mediaKey: vod.media_key, userId, full }),
+    // No player without access or a trial: no playlist either (the media route refuses it too).
+    vodPlayUrl: full || canTryWatch ? vodPlayUrl(ctx, { mediaKey: vod.media_key, userId, full }) : '',
     vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE),
     vodContent: vod.content,
     // A free video plays like a bought one: the app shows the full player exactly when bought is true.

@@ -1,0 +1,185 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Msg, Vod } from '../../src/contract/index.js';
+import { adClipDir } from '../../src/server/media/ad-clips.js';
+import { mediaDir } from '../../src/server/media/files.js';
+import { vodDir } from '../../src/server/media/hls.js';
+import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
+import { okData, postWatch } from './helpers/catalogue.js';
+import { insertFixtureCatalogue, type FixtureCatalogue, type FixtureVod } from './helpers/fixtures.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Media routes under attack: traversal in every spelling, abusive Range headers, and the object-level
+ * rules of video files (trial only where a trial is offered, full files only under a valid signature).
+ */
+const SECRET = 'TOP-SECRET-BYTES';
+const CLIP = Buffer.alloc(1000, 7);
+
+describe('security: media routes', () => {
+  let t: TestApp;
+  let f: FixtureCatalogue;
+  const ctx = () => ({ config: t.config }) as Parameters<typeof mediaDir>[0];
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  /** A minimal HLS output for a fixture video: trial cut with one segment, and a later full segment. */
+  async function writeVodFiles(v: FixtureVod) {
+    const dir = vodDir(ctx(), v.mediaKey);
+    await mkdir(join(dir, 'trial', 'v360'), { recursive: true });
+    await mkdir(join(dir, 'v360'), { recursive: true });
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv360/index.m3u8\n';
+    const list = (segs: string[]) =>
+      `#EXTM3U\n#EXT-X-TARGETDURATION:4\n${segs.map((s) => `#EXTINF:4,\n${s}\n`).join('')}#EXT-X-ENDLIST\n`;
+    await writeFile(join(dir, 'trial', 'master.m3u8'), master);
+    await writeFile(join(dir, 'trial', 'v360', 'index.m3u8'), list(['seg_000.ts']));
+    await writeFile(join(dir, 'master.m3u8'), master);
+    await writeFile(join(dir, 'v360', 'index.m3u8'), list(['seg_000.ts', 'seg_010.ts']));
+    await writeFile(join(dir, 'v360', 'seg_000.ts'), 'SEGMENT-0');
+    await writeFile(join(dir, 'v360', 'seg_010.ts'), 'SEGMENT-10');
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(FAST_HASHING);
+    f = await insertFixtureCatalogue(t.database.db);
+    await mkdir(adClipDir(ctx()), { recursive: true });
+    await writeFile(join(adClipDir(ctx()), 'ad-one.mp4'), CLIP);
+    // Files an attacker would love to reach: beside the media dir and at the data dir's root.
+    await writeFile(join(mediaDir(ctx()), 'secret.mp4'), SECRET);
+    await writeFile(join(t.config.dataDir, 'secret.mp4'), SECRET);
+    for (const v of f.vods) await writeVodFiles(v);
+  });
+  afterAll(() => t.close());
+
+  it('never leaves the media folders, whatever the spelling; every refusal is a 4xx', async () => {
+    const urls = [
+      '/media/ad/../secret.mp4',
+      '/media/ad/..%2fsecret.mp4',
+      '/media/ad/%2e%2e/secret.mp4',
+      '/media/ad/%2e%2e%2fsecret.mp4',
+      '/media/ad/%2e%2e%2f%2e%2e%2fsecret.mp4',
+      '/media/ad/..%5csecret.mp4',
+      '/media/ad//etc/passwd',
+      '/media/ad/%2fetc%2fpasswd',
+      '/media/ad/ad-one.mp4%00.txt',
+      '/media/ad/%00',
+      '/media/ad/.%2e/secret.mp4',
+      '/media/ad/AD-ONE.mp4',
+      '/media/ad/',
+      '/media/%2e%2e/secret.mp4',
+      '/media/vod/..%2f..%2fsecret.mp4',
+      '/media/vod/fixture-0/trial/%2e%2e/%2e%2e/secret.mp4',
+      '/media/vod/fixture-0/trial/..%2f..%2f..%2fsecret.mp4',
+      '/media/vod/fixture-0/trial/v360/..%2f..%2f..%2f..%2fsecret.mp4',
+      '/media/vod/%00/trial/master.m3u8',
+      '/media/img/..%2f..%2fsecret.mp4',
+      '/media/img/%2e%2e',
+    ];
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(204);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.statusCode === 204 || res.statusCode >= 400, url).toBe(true);
+      expect(res.body, url).not.toContain(SECRET);
+    }
+    expect((await get('/media/ad/ad-one.mp4')).rawPayload.equals(CLIP)).toBe(true);
+  });
+
+  it('answers a malformed percent-encoding with the 400 envelope, not a framework error', async () => {
+    for (const url of ['/media/ad/%ZZ', '/media/ad/%c0%ae%c0%ae/secret.mp4', '/api/book/detail/%E0%A4%A']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ result: false, code: 400, msg: Msg.badRequest, data: null });
+    }
+  });
+
+  it('serves ranges within the file only: abusive Range headers get 416 or the whole file, never a 500', async () => {
+    const cases: [string, number][] = [
+      ['bytes=0-9', 206],
+      ['bytes=-10', 206],
+      ['bytes=990-', 206],
+      ['bytes=1000-', 416],
+      ['bytes=-0', 416],
+      ['bytes=5-2', 416],
+      ['bytes=abc', 416],
+      ['bytes=-', 416],
+      [`bytes=${'9'.repeat(400)}-`, 416],
+      ['bytes=999999999999999999999-1000000000000000000000', 416],
+      ['items=0-5', 200],
+    ];
+    for (const [range, status] of cases) {
+      const res = await get('/media/ad/ad-one.mp4', { range });
+      expect(res.statusCode, range).toBe(status);
+      if (status === 206) {
+        const [, a, b, total] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(res.headers['content-range']))!;
+        expect(Number(total)).toBe(CLIP.length);
+        expect(Number(b)).toBeLessThan(CLIP.length);
+        expect(res.rawPayload.length).toBe(Number(b) - Number(a) + 1);
+      }
+    }
+    // Many or overlapping ranges never add up to more than the file.
+    const many = `bytes=${Array.from({ length: 800 }, (_, i) => `${i}-${i + 500}`).join(',')}`;
+    for (const range of ['bytes=0-1,5-6,900-', 'bytes=0-999,0-999,0-999', many]) {
+      const res = await get('/media/ad/ad-one.mp4', { range });
+      expect([200, 206, 416], range.slice(0, 30)).toContain(res.statusCode);
+      expect(res.rawPayload.length).toBeLessThanOrEqual(CLIP.length);
+    }
+  });
+
+  it('keeps the trial of a video that offers none closed, while a trial video plays its first seconds', async () => {
+    const noTrial = f.vods.find((v) => !v.canTry)!;
+    const trial = f.vods.find((v) => v.canTry)!;
+    for (const rel of ['master.m3u8', 'v360/index.m3u8', 'v360/seg_000.ts']) {
+      expect((await get(`/media/vod/${noTrial.mediaKey}/trial/${rel}`)).statusCode, rel).toBe(403);
+      expect((await get(`/media/vod/${trial.mediaKey}/trial/${rel}`)).statusCode, rel).toBe(200);
+    }
+    // Past the trial cut, or outside the trial folder, nothing without a signature.
+    expect((await get(`/media/vod/${trial.mediaKey}/trial/v360/seg_010.ts`)).statusCode).toBe(403);
+    expect((await get(`/media/vod/${trial.mediaKey}/v360/seg_010.ts`)).statusCode).toBe(403);
+    // The watch answer tells the app there is no trial; the URL it names is closed too.
+    const viewer = await registerUser(t.app);
+    const vod = okData(await postWatch(t.app, noTrial.id, authHeaders(viewer)), Vod);
+    expect(vod.canTryWatch).toBe(false);
+    expect((await get(vod.vodPlayUrl)).statusCode).toBe(403);
+  });
+
+  it('gives full segments only under a valid signature, to its buyer', async () => {
+    const v = f.vods[0]!;
+    const buyer = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const master = vodPlayUrl(t, { mediaKey: v.mediaKey, userId: buyer.userId, full: true });
+    const seg = master.replace(/master\.m3u8$/, 'v360/seg_010.ts');
+    expect((await get(seg)).body).toBe('SEGMENT-10');
+    expect((await get(seg, authHeaders(buyer))).statusCode).toBe(200);
+    // Someone else's signed URL under one's own session; a forged or re-targeted signature.
+    expect((await get(seg, authHeaders(other))).statusCode).toBe(403);
+    const parts = seg.split('/');
+    const forged = [...parts];
+    forged[7] = `${parts[7]!.slice(0, -1)}${parts[7]!.endsWith('A') ? 'B' : 'A'}`;
+    expect((await get(forged.join('/'))).statusCode).toBe(403);
+    const otherUid = [...parts];
+    otherUid[5] = String(other.userId);
+    expect((await get(otherUid.join('/'))).statusCode).toBe(403);
+    const otherKey = seg.replace(`/media/vod/${v.mediaKey}/`, `/media/vod/${f.vods[1]!.mediaKey}/`);
+    expect((await get(otherKey)).statusCode).toBe(403);
+    const expired = [...parts];
+    expired[6] = '1000';
+    expect((await get(expired.join('/'))).statusCode).toBe(403);
+  });
+
+  it('sends the security headers on ad clips and media answers', async () => {
+    for (const url of ['/media/ad/ad-one.mp4', `/media/vod/${f.vods[0]!.mediaKey}/trial/master.m3u8`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const cors = await get('/media/ad/ad-one.mp4', { origin: 'https://evil.example' });
+    expect(cors.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
