@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, RechargeOrdersTable } from '../../db/schema.js';
 import { moneyClock } from './clock.js';
 import type { ProviderQuery, ProviderRegistry } from './provider.js';
+import { IntervalWorker } from '../interval-worker.js';
 import { logNotification, settlePaid } from './settle.js';
 
 /**
@@ -201,37 +202,29 @@ export async function sweepExpiredOrders(
  * node may run one: the claims keep them off each other's orders.
  */
 export class OrderSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly worker: IntervalWorker;
   private stopped = false;
 
   constructor(
     private readonly deps: SweepDeps,
-    private readonly intervalMs: number,
-  ) {}
+    intervalMs: number,
+  ) {
+    this.worker = new IntervalWorker(
+      () => this.drain(),
+      intervalMs,
+      (err: unknown) => this.deps.log?.('warn', 'expiry sweep pass failed', { err: String(err) }),
+    );
+  }
 
   start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
     this.stopped = false;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
-    this.timer.unref();
+    this.worker.start();
   }
 
   /** Stops the interval and waits for a pass under way (before the database closes). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.drain()
-      .catch((err: unknown) => this.deps.log?.('warn', 'expiry sweep pass failed', { err: String(err) }))
-      .finally(() => {
-        this.running = null;
-      });
+    await this.worker.stop();
   }
 
   /** Batches until one comes back short, so a backlog clears within a tick. */

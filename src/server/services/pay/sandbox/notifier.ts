@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
+import { IntervalWorker } from '../../interval-worker.js';
 
 /**
  * Retry schedule after attempt n fails: real providers spread 8 tries over about 25 h; the sandbox
@@ -20,46 +21,31 @@ const BATCH = 20;
  * listening, and then nothing is claimed.
  */
 export class SandboxNotifier {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly worker: IntervalWorker;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly baseUrl: () => string | null,
     private readonly log: (msg: string, extra?: object) => void = () => {},
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
+  ) {
+    this.worker = new IntervalWorker(
+      () => this.runDue(),
+      POLL_MS,
+      (err: unknown) => this.log('sandbox notifier pass failed', { err: String(err) }),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
   }
 
   /** Runs a pass now (after a payment) instead of waiting for the next tick. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runDue()
-      .catch((err: unknown) => this.log('sandbox notifier pass failed', { err: String(err) }))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.worker.kick();
   }
 
   /** One pass: claim and send every due attempt. */
