@@ -68,8 +68,13 @@ export async function dismissDialogs(page: Page, waitMs = 1500): Promise<void> {
     .waitFor({ timeout: waitMs })
     .catch(() => undefined);
   for (let i = 0; i < 5 && (await dialog.count()) > 0; i++) {
-    await dialog.first().focus();
-    await page.keyboard.press('Escape');
+    // It may close by itself between the count and the focus.
+    const focused = await dialog
+      .first()
+      .focus({ timeout: 1_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (focused) await page.keyboard.press('Escape');
     await page.waitForTimeout(400);
   }
 }

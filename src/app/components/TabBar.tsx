@@ -22,27 +22,26 @@ const VIDEO_TABS = [
 export function TabBar({ kind }: { kind: 'comic' | 'video' }) {
   const tabs = kind === 'comic' ? COMIC_TABS : VIDEO_TABS;
   return (
-    <>
+    <nav className="tabbar" aria-label={kind === 'comic' ? '漫画导航' : '视频导航'}>
+      {/* Inside the navigation landmark, so a screen reader finds it with the tabs (it floats above them). */}
       {kind === 'comic' && (
-        <Link to="/purchase" className="fab-topup" aria-label="充值">
+        <Link to="/purchase" className="fab-topup">
           充值
         </Link>
       )}
-      <nav className="tabbar" aria-label={kind === 'comic' ? '漫画导航' : '视频导航'}>
-        {tabs.map((t) => (
-          <Link
-            key={t.to}
-            to={t.to}
-            className="tab"
-            activeProps={{ className: 'tab active', 'aria-current': 'page' }}
-          >
-            <span className="tab-icon" aria-hidden="true">
-              <TabIcon name={t.icon} />
-            </span>
-            <span className="tab-label">{t.label}</span>
-          </Link>
-        ))}
-      </nav>
-    </>
+      {tabs.map((t) => (
+        <Link
+          key={t.to}
+          to={t.to}
+          className="tab"
+          activeProps={{ className: 'tab active', 'aria-current': 'page' }}
+        >
+          <span className="tab-icon" aria-hidden="true">
+            <TabIcon name={t.icon} />
+          </span>
+          <span className="tab-label">{t.label}</span>
+        </Link>
+      ))}
+    </nav>
   );
 }

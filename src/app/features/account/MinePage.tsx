@@ -148,7 +148,7 @@ export function MinePage() {
             >
               {urls.emailAddress}
             </a>
-            <CopyButton text={urls.emailAddress} label={`${AccountText.contactEmail} ${urls.emailAddress}`} />
+            <CopyButton text={urls.emailAddress} label={`复制${AccountText.contactEmail}`} />
           </div>
         )}
         <a

@@ -28,10 +28,10 @@ export function HomePage() {
   // Sections appear together, so a late Three-D answer never pushes the ones below it.
   const d = threeDOn && threeD.isPending ? undefined : home.data;
   return (
-    <div className="home">
+    <main className="home">
       <header className="home-header">
         <h1 className="home-logo">Inkreel漫画</h1>
-        <Link to="/search" className="home-search" aria-label="搜索">
+        <Link to="/search" className="home-search" aria-label={`搜索 ${Msg.searchPlaceholder}`}>
           <SearchIcon /> {Msg.searchPlaceholder}
         </Link>
       </header>
@@ -78,6 +78,6 @@ export function HomePage() {
       <FloatingButtons />
       <DailySignDialog />
       <PayResultPrompt />
-    </div>
+    </main>
   );
 }

@@ -19,7 +19,7 @@ export function RecentReads() {
               to="/book/read/$id/$number"
               params={{ id: String(h.bookId), number: String(h.number) }}
               className="book-small"
-              aria-label={`${h.title} ${chapterLabel(h.number)}`}
+              aria-label={`${h.title} 读到${chapterLabel(h.number)}`}
             >
               <span className="book-small-cover">
                 <BookCover src={h.cover} title={h.title} />

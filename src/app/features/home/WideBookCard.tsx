@@ -6,19 +6,21 @@ import { statusLabel } from '../comics/format';
 /** Full-width card on the wide cover (the heavyweight section). */
 export function WideBookCard({ book }: { book: Book }) {
   return (
-    <Link
-      to="/book/$bookId"
-      params={{ bookId: String(book.bookId) }}
-      className="book-wide"
-      aria-label={book.title}
-    >
+    <div className="book-wide link-card">
       <BookCover src={book.horiCover || book.cover} title={book.title} wide />
       <span className="book-wide-caption">
-        <span className="book-wide-title">{book.title}</span>
+        {/* The title is the link, stretched over the card (see BookCards). */}
+        <Link
+          to="/book/$bookId"
+          params={{ bookId: String(book.bookId) }}
+          className="book-wide-title card-link"
+        >
+          {book.title}
+        </Link>
         <span className="book-wide-sub">
           {statusLabel(book.publishStatus)} · {book.categoryName}
         </span>
       </span>
-    </Link>
+    </div>
   );
 }

@@ -90,10 +90,11 @@ export function useResume(
       const saved = await getResumePosition(vodId);
       if (cancelled) return;
       const action = resumeAction(saved, durationOf(video), autoResume);
-      // An ad holds the player's <video>: the video continues from there once the ads are over.
-      if (action === 'seek' && adInPlayer?.current) afterAds.current = saved;
-      else if (action === 'seek') tryPlay(seekAndPlay(video, saved));
-      else if (action === 'prompt') setResumeAt(saved);
+      if (action === 'seek') {
+        // Ads in the player's <video> (now or right after this) hand back at the resume point.
+        afterAds.current = saved;
+        if (!adInPlayer?.current) tryPlay(seekAndPlay(video, saved));
+      } else if (action === 'prompt') setResumeAt(saved);
       else if (autoplay) tryPlay(playVideo(video));
     };
     if (video.readyState >= HTMLMediaElement.HAVE_METADATA) void start();

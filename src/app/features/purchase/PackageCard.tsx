@@ -12,20 +12,13 @@ export function PackageCard({
   onSelect: () => void;
 }) {
   const yuan = formatYuan(config.amountLevel);
-  const gives =
-    config.type === 'coin'
-      ? `${config.itemCount}${AccountText.coinsUnit}${config.presentCount > 0 ? `+${config.presentCount}` : ''}`
-      : config.title;
   return (
     <button
       type="button"
       className={selected ? 'pkg selected' : 'pkg'}
       aria-pressed={selected}
-      aria-label={`${gives}，${yuan}${AccountText.yuan}${config.isRecommend === 'Y' ? `，${AccountText.recommendMark}` : ''}`}
       onClick={onSelect}
     >
-      {config.isRecommend === 'Y' && <span className="pkg-mark rec">{AccountText.recommendMark}</span>}
-      {config.isDefault === 'Y' && <span className="pkg-mark def">{AccountText.defaultMark}</span>}
       <span className="pkg-title">
         {config.type === 'coin' ? `${config.itemCount}${AccountText.coinsUnit}` : config.title}
       </span>
@@ -43,6 +36,10 @@ export function PackageCard({
         ¥<strong>{yuan}</strong>
       </span>
       {config.configDesc && <span className="pkg-desc">{config.configDesc}</span>}
+      {/* The marks sit in the corners; last in the markup so the name (from this content, the text a
+          reader sees) starts with what the package gives. */}
+      {config.isRecommend === 'Y' && <span className="pkg-mark rec">{AccountText.recommendMark}</span>}
+      {config.isDefault === 'Y' && <span className="pkg-mark def">{AccountText.defaultMark}</span>}
     </button>
   );
 }
