@@ -41,12 +41,6 @@ function loggerOptions(config: Config, logger: BuildOptions['logger']) {
   };
 }
 
-/**
- * Private networks may front the service with a reverse proxy; a client on the open internet
- * cannot fake X-Forwarded-For (rate limits count by IP).
- */
-const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
-
 export interface RouteEntry {
   methods: string[];
   url: string;
@@ -59,7 +53,7 @@ export const listRoutes = (app: App): RouteEntry[] => routeTables.get(app) ?? []
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config, logger),
-    trustProxy: TRUSTED_PROXIES,
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // A malformed URL (bad percent-encoding) fails before routing: answer it in our envelope too.
     frameworkErrors: (_err, _request, reply: FastifyReply) => {

@@ -24,6 +24,11 @@ export interface Config {
   /** Folder of the built PWA served on the same port. */
   distDir: string;
   logLevel: string;
+  /**
+   * Addresses whose X-Forwarded-For is believed (TRUST_PROXY, proxy-addr names or CIDRs): the reverse
+   * proxies in front of this service. Rate limits count the address this yields.
+   */
+  trustProxy: string;
   /** Redis URL for rate-limit counters shared by several API nodes; unset keeps them per node. */
   redisUrl: string | undefined;
   /** log2 of scrypt's N for new password hashes: 17 unless SCRYPT_COST_LOG2 says otherwise (tests only). */
@@ -37,6 +42,12 @@ export interface Config {
     complaintUrl: string;
   };
 }
+
+/**
+ * A reverse proxy on a private network is believed by default; a client on the open internet cannot
+ * fake X-Forwarded-For. Where clients share that private network, set TRUST_PROXY to the proxies only.
+ */
+export const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 
 /** ORDER_SWEEP_MS: 30 s unless set; 0 (or anything but a positive number) turns the sweep off. */
 function sweepInterval(raw: string | undefined): number {
@@ -59,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payProvider: env.PAY_PROVIDER ?? 'sandbox',
     paySecret: env.PAY_SECRET ?? 'inkreel-sandbox-secret-change-me',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
+    trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL || undefined,

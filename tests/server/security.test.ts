@@ -278,6 +278,34 @@ describe('platform security', () => {
       expect((await registerUser(t.app)).account).toMatch(/^u\d{8}$/);
     });
 
+    it('believes X-Forwarded-For from a private address by default, and only from TRUST_PROXY when set', async () => {
+      // A client on the private network (10.20.0.7) sends a new forwarded address with every call.
+      const flood = async (app: TestApp) => {
+        const codes: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const res = await app.app.inject({
+            method: 'POST',
+            url: '/api/user/register',
+            remoteAddress: '10.20.0.7',
+            headers: { 'x-trace-id': 'trace-flood-3', 'x-forwarded-for': freshIp() },
+          });
+          codes.push(res.statusCode);
+        }
+        return codes;
+      };
+      // Default: 10.0.0.0/8 may be the reverse proxy, so each call counts for its forwarded address.
+      expect((await flood(t)).every((c) => c === 200)).toBe(true);
+      // Only loopback is a proxy: the private client is counted as itself and held at 10.
+      const strict = await createTestApp({ ...FAST_HASHING, TRUST_PROXY: 'loopback' });
+      try {
+        const codes = await flood(strict);
+        expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
+        expect(codes[10]).toBe(429);
+      } finally {
+        await strict.close();
+      }
+    });
+
     it('limits login to 10 a minute and account recovery to 5 per 10 minutes per address', async () => {
       const ip = freshIp();
       const login = () =>
