@@ -24,3 +24,22 @@ export function shortCache<T>(
     return value;
   };
 }
+
+/** shortCache per key (at most `maxKeys` remembered; beyond that the memory starts afresh). */
+export function shortCacheBy<K, T>(
+  ttlMs: number,
+  maxKeys: number,
+  compute: (key: K) => Promise<T>,
+  now = () => Date.now(),
+): (key: K) => Promise<T> {
+  const byKey = new Map<K, () => Promise<T>>();
+  return (key) => {
+    let get = byKey.get(key);
+    if (!get) {
+      if (byKey.size >= maxKeys) byKey.clear();
+      get = shortCache(ttlMs, () => compute(key), now);
+      byKey.set(key, get);
+    }
+    return get();
+  };
+}

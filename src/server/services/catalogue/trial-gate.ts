@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { shortCacheBy } from './short-cache.js';
 
 /**
  * Whether the public trial files of a media key may be served: no video of the catalogue uses the key
@@ -18,20 +19,11 @@ export async function trialServable(db: Kysely<DB>, mediaKey: string): Promise<b
 
 /** How long a trial answer is reused: a player fetches a segment every few seconds. */
 const GATE_TTL_MS = 30_000;
-const GATE_MAX = 2000;
+const GATE_MAX_KEYS = 2000;
 
 /**
- * trialServable with a short per-app memory (one app's database only), so a playing trial costs one
- * query per key every half minute; a changed can_try takes effect within that.
+ * trialServable with a short per-node memory, so a playing trial costs one query per key every half
+ * minute; a changed can_try takes effect within that.
  */
-export function trialGate(db: Kysely<DB>) {
-  const seen = new Map<string, { allowed: boolean; until: number }>();
-  return async (mediaKey: string, now = Date.now()): Promise<boolean> => {
-    const hit = seen.get(mediaKey);
-    if (hit && hit.until > now) return hit.allowed;
-    const allowed = await trialServable(db, mediaKey);
-    if (seen.size >= GATE_MAX) seen.clear();
-    seen.set(mediaKey, { allowed, until: now + GATE_TTL_MS });
-    return allowed;
-  };
-}
+export const trialGate = (db: Kysely<DB>) =>
+  shortCacheBy(GATE_TTL_MS, GATE_MAX_KEYS, (mediaKey: string) => trialServable(db, mediaKey));
