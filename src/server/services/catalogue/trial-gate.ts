@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { offersTrial } from '../access.js';
 import { shortCacheBy } from './short-cache.js';
 
 /**
@@ -14,7 +15,8 @@ export async function trialServable(db: Kysely<DB>, mediaKey: string): Promise<b
     .select(['can_try', 'price'])
     .where('media_key', '=', mediaKey)
     .execute();
-  return rows.length === 0 || rows.some((r) => r.can_try === 1 || r.price <= 0);
+  // A free video's files are open anyway (it plays in full for everyone).
+  return rows.length === 0 || rows.some((r) => offersTrial(r) || r.price <= 0);
 }
 
 /** How long a trial answer is reused: a player fetches a segment every few seconds. */

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/index.js';
 import { nowIso } from '../../db/portable.js';
 import type { DB, VodDanmuTable } from '../../db/schema.js';
-import { vodAccess } from '../access.js';
+import { offersTrial, vodAccess } from '../access.js';
 import { recordAttempt, throttleKey } from '../throttle.js';
 
 type Row = Selectable<VodDanmuTable>;
@@ -92,7 +92,7 @@ export async function postVodDanmu(
   if (!vod) return { kind: 'notFound' };
   const access = await vodAccess(db, userId, vod);
   const trial = access === 'locked';
-  if (trial && !(vod.can_try === 1 && vod.price > 0)) return { kind: 'forbidden' };
+  if (trial && !offersTrial(vod)) return { kind: 'forbidden' };
   const end = (trial ? Math.min(VOD_TRIAL_SECONDS, Number(vod.duration)) : Number(vod.duration)) * 1000;
   if (body.stime > Math.ceil(end)) return { kind: 'forbidden' };
 

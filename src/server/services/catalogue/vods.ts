@@ -13,7 +13,7 @@ import {
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { vodPlayUrl } from '../../media/vod-urls.js';
-import { userIsVip, vodAccess } from '../access.js';
+import { offersTrial, userIsVip, vodAccess } from '../access.js';
 import { offsetOf, totalPages } from './paging.js';
 import { playerAdsFor } from './player-ads.js';
 import { vodDanmuList } from './vod-danmu.js';
@@ -107,7 +107,7 @@ export async function vodWatch(
     .where('id', '=', vodId)
     .execute();
   const full = access !== 'locked';
-  const canTryWatch = !full && vod.can_try === 1 && vod.price > 0;
+  const canTryWatch = !full && offersTrial(vod);
   const playerAds = await playerAdsFor(db, { vip, full, canTry: canTryWatch });
   // A trial playlist holds only the first seconds: so do its comments.
   const danmuList = (await vodDanmuList(db, vodId)).filter(
