@@ -4,6 +4,7 @@ import { PLAYER } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { checkAdDuration, startAdvertBlockedByResume, tickCountdown } from './ad-sequence';
 import { playerText, type PlayerLang } from './i18n';
+import { playRefused } from './media-actions';
 import { AutoplayPrompt } from './Overlays';
 
 function validDuration(advert: StartAdvertData): boolean {
@@ -62,9 +63,7 @@ export function StartAdvert({
   const finished = valid && !dropped && remaining === 0;
   useEffect(() => {
     if (!finished) return;
-    video.play().catch((err: unknown) => {
-      if (err instanceof DOMException && err.name === 'NotAllowedError') setBlocked(true);
-    });
+    video.play().catch((err: unknown) => playRefused(err) && setBlocked(true));
   }, [finished, video]);
 
   if (blocked && !autoplayPromptShown) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { VideoAdEntry } from '../../../contract';
 import { PLAYER } from '../../../contract';
 import { giveBack, lendToAd, loadAd, seekWhenReady } from './ad-media';
+import { playRefused } from './media-actions';
 import { advance, countdownStart, skipAll, startRun, tickCountdown, type AdRun } from './ad-sequence';
 import { playerText, type PlayerLang } from './i18n';
 import { AutoplayPrompt } from './Overlays';
@@ -29,8 +30,6 @@ export interface VideoAdProps {
   /** Where the main video continues once its source is back (its last position or the resume point). */
   resumeAt?: () => number;
 }
-
-const refused = (err: unknown) => err instanceof DOMException && err.name === 'NotAllowedError';
 
 /** Whether this device gets ads inside the player (spec §4: on mobile). */
 export const adsPlayInPlayer = () =>
@@ -118,7 +117,7 @@ export function VideoAd(props: VideoAdProps) {
     video.addEventListener('pause', onPause);
     video.addEventListener('ended', onEnded);
     if (video.readyState >= HTMLMediaElement.HAVE_METADATA && !inPlayer) onMeta();
-    video.play().catch((err: unknown) => refused(err) && setBlocked(true));
+    video.play().catch((err: unknown) => playRefused(err) && setBlocked(true));
     const timer = setInterval(() => {
       if (left === null || left === 0) return;
       left = tickCountdown(left, video.paused);
@@ -145,7 +144,7 @@ export function VideoAd(props: VideoAdProps) {
   });
   useEffect(() => {
     if (!done || ads.length === 0) return;
-    const play = () => void main.play().catch((err: unknown) => refused(err) && setMainBlocked(true));
+    const play = () => void main.play().catch((err: unknown) => playRefused(err) && setMainBlocked(true));
     const at = resumeAt.current?.() ?? 0;
     if (!inPlayer || !(at > 0)) return play();
     // The source was put back: it starts at 0 unless sent to where the viewer was.
@@ -157,7 +156,7 @@ export function VideoAd(props: VideoAdProps) {
     setBlocked(false);
     adVideo()
       ?.play()
-      .catch((err: unknown) => refused(err) && setBlocked(true));
+      .catch((err: unknown) => playRefused(err) && setBlocked(true));
   };
   const close = () => {
     setRun(skipAll);

@@ -13,3 +13,6 @@ export function seekAndPlay(video: HTMLVideoElement, seconds: number): Promise<v
 export const selectSubtitle = (hls: Hls, index: number) => void (hls.subtitleTrack = index);
 export const selectAudio = (hls: Hls, index: number) => void (hls.audioTrack = index);
 export const setPoster = (plyr: Plyr, url: string) => void (plyr.poster = url);
+
+/** play() was refused by the browser's autoplay policy (a tap is needed), not failed. */
+export const playRefused = (err: unknown) => err instanceof DOMException && err.name === 'NotAllowedError';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLAYER } from '../../../contract';
 import { getResumePosition, setResumePosition } from '../../lib/device/watch';
 import type { PlayerHandle } from './usePlayer';
-import { seekAndPlay } from './media-actions';
+import { playRefused, seekAndPlay } from './media-actions';
 import { resumeAction } from './resume';
 
 /** Seconds of playback between background saves of the position. */
@@ -47,7 +47,7 @@ export function useResume(
 
   const tryPlay = useCallback((started: Promise<void> | undefined) => {
     started?.catch((err: unknown) => {
-      if (err instanceof DOMException && err.name === 'NotAllowedError') setBlocked(true);
+      if (playRefused(err)) setBlocked(true);
     });
   }, []);
 
