@@ -10,6 +10,7 @@ import {
 } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
+import { readJsonColumn } from '../db/json-column.js';
 import { moneyClock, shanghaiDay } from './pay/clock.js';
 import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
@@ -185,16 +186,16 @@ export async function applyOrder(
     .returning('id')
     .executeTakeFirst();
   if (!used) throw invalid();
-  const stored = StoredPayData.safeParse(JSON.parse(order.pay_data ?? 'null'));
-  if (!stored.success) throw invalid();
-  if (stored.data.payUrl) return { initiator: 'wap_pay', payUrl: stored.data.payUrl };
+  const stored = readJsonColumn(order.pay_data, StoredPayData);
+  if (!stored) throw invalid();
+  if (stored.payUrl) return { initiator: 'wap_pay', payUrl: stored.payUrl };
   return {
     initiator: 'app',
     data: {
       orderNo: order.out_trade_no,
       initiatorCode: 'app',
       payUrl: null,
-      appPayData: stored.data.appPayData,
+      appPayData: stored.appPayData,
       expireAt: order.expire_at,
     },
   };

@@ -9,25 +9,13 @@ import {
   type DanmuPostBody,
   type VodDanmu,
 } from '../../../contract/index.js';
+import { readJsonColumn } from '../../db/json-column.js';
 import { nowIso } from '../../db/portable.js';
 import type { DB, VodDanmuTable } from '../../db/schema.js';
 import { offersTrial, vodAccess } from '../access.js';
 import { recordAttempt, throttleKey } from '../throttle.js';
 
 type Row = Selectable<VodDanmuTable>;
-
-function parseJson<T>(
-  text: string | null,
-  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-) {
-  if (!text) return null;
-  try {
-    const r = schema.safeParse(JSON.parse(text));
-    return r.success ? (r.data ?? null) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A plain comment's style columns (§3 defaults): everything but mode, time, text, size and colour. */
 export const plainDanmuStyle = (createdAt: string) => ({
@@ -54,8 +42,8 @@ export function toVodDanmu(r: Row): VodDanmu {
     opacity: Number(r.opacity),
     font: r.font,
     shadow: r.shadow === 1,
-    position: parseJson<DanmuPosition>(r.position, DanmuPosition),
-    motion: parseJson<DanmuMotion>(r.motion, DanmuMotion),
+    position: readJsonColumn(r.position, DanmuPosition),
+    motion: readJsonColumn(r.motion, DanmuMotion),
   };
 }
 
