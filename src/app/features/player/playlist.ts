@@ -30,12 +30,14 @@ interface VodLike {
   vodId: number;
   vodName: string;
 }
+/** A video with its recommendations, as the watch answer gives it. */
+type VodWithList = VodLike & { guessLikeList: readonly VodLike[] };
 
 /**
  * A video's own playlist: the video itself, then its recommendations (更多精彩推荐) in the server's
  * order, without repeats.
  */
-export function playlistOf(vod: VodLike & { guessLikeList: readonly VodLike[] }): PlaylistItem[] {
+export function playlistOf(vod: VodWithList): PlaylistItem[] {
   const items: PlaylistItem[] = [{ id: vod.vodId, name: vod.vodName }];
   for (const g of vod.guessLikeList) {
     if (!items.some((i) => i.id === g.vodId)) items.push({ id: g.vodId, name: g.vodName });
@@ -60,7 +62,7 @@ export interface KeptPlaylist {
  */
 export function playlistFor(
   kept: KeptPlaylist | null,
-  vod: VodLike & { guessLikeList: readonly VodLike[] },
+  vod: VodWithList,
 ): { items: readonly PlaylistItem[]; index: number; open: boolean } {
   const at = kept ? indexOfItem(kept.items, vod.vodId) : -1;
   if (kept && at >= 0) return { items: kept.items, index: at, open: kept.movedTo === vod.vodId };
@@ -72,7 +74,7 @@ export function playlistFor(
  * chosen video (`go`), whose watch call brings its stream and the server's access check.
  */
 export function usePlaylist(
-  vod: (VodLike & { guessLikeList: readonly VodLike[] }) | undefined,
+  vod: VodWithList | undefined,
   go: (vodId: number) => void,
 ): PlayerPlaylist | undefined {
   const [kept, setKept] = useState<KeptPlaylist | null>(null);
