@@ -139,7 +139,8 @@ export const ReportPageText = {
 /** Strings of the sandbox SMS provider's test outbox page (/h5/sms/outbox). */
 export const SmsOutboxText = {
   title: '测试短信收件箱',
-  banner: '测试环境：这里是沙箱短信服务的发件记录，短信不会真正发出，验证码只显示在本页。正式短信服务下本页不存在。',
+  banner:
+    '测试环境：这里是沙箱短信服务的发件记录，短信不会真正发出，验证码只显示在本页。正式短信服务下本页不存在。',
   mobile: '手机号',
   message: '短信内容',
   sentAt: '发送时间',

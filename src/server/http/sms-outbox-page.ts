@@ -28,7 +28,8 @@ export function renderSmsOutbox(entries: OutboxEntry[], mobile: string | undefin
   const e = escapeHtml;
   const items = entries
     .map(
-      (m) => `<li><div class="meta"><span class="mobile">${e(m.mobile)}</span>` +
+      (m) =>
+        `<li><div class="meta"><span class="mobile">${e(m.mobile)}</span>` +
         `<time datetime="${e(m.createdAt)}">${e(timeOf(m.createdAt))}</time></div>` +
         `<p class="text" aria-label="${e(T.message)}">${withCode(m.text)}</p></li>`,
     )

@@ -59,7 +59,11 @@ export async function sendBindCode(
   req: SendRequest,
 ): Promise<SendOutcome> {
   const now = smsClock.now();
-  const me = await db.selectFrom('users').select('mobile').where('id', '=', req.userId).executeTakeFirstOrThrow();
+  const me = await db
+    .selectFrom('users')
+    .select('mobile')
+    .where('id', '=', req.userId)
+    .executeTakeFirstOrThrow();
   if (me.mobile !== null) return { kind: 'alreadyBound' };
 
   const callerBudgets: [string, ThrottleRule][] = [
@@ -88,10 +92,7 @@ export async function sendBindCode(
     .insertInto('sms_codes')
     .values({ purpose: BIND, mobile: req.mobile, ...fresh })
     .onConflict((oc) =>
-      oc
-        .columns(['purpose', 'mobile'])
-        .doUpdateSet(fresh)
-        .where('sms_codes.sent_at', '<=', cooledDown),
+      oc.columns(['purpose', 'mobile']).doUpdateSet(fresh).where('sms_codes.sent_at', '<=', cooledDown),
     )
     .returning('id')
     .executeTakeFirst();
