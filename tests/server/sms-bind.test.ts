@@ -242,6 +242,51 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
     expect((await sendBindCode(t.app, u, mobile)).json().result).toBe(true);
   });
 
+  it('holds the cooldown and the attempt limit under parallel calls', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => registerUser(t.app)));
+    const mobile = freshMobile();
+    const sends = await Promise.all(users.map((u) => sendBindCode(t.app, u, mobile)));
+    const winners = sends.map((r) => r.json()).filter((b) => b.result);
+    expect(winners).toHaveLength(1);
+    const delivered = await t.database.db
+      .selectFrom('sandbox_sms')
+      .select('id')
+      .where('mobile', '=', mobile)
+      .execute();
+    expect(delivered).toHaveLength(1);
+
+    const owner = users[sends.findIndex((r) => r.json().result)]!;
+    const code = (await readOutboxCode(t.app, mobile))!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => postBind(t.app, owner, { mobile, code: wrong })),
+    );
+    const msgs = guesses.map((r) => r.json().msg);
+    expect(msgs.filter((m) => m === Msg.smsCodeWrong).length).toBeLessThanOrEqual(4);
+    expect(msgs.every((m) => m === Msg.smsCodeWrong || m === Msg.smsCodeLocked)).toBe(true);
+    const row = await t.database.db
+      .selectFrom('sms_codes')
+      .select('attempts')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    const late = await postBind(t.app, owner, { mobile, code });
+    expect(late.json()).toMatchObject({ result: false, msg: Msg.smsCodeLocked });
+  });
+
+  it('caps codes per device a day, across the accounts on it', async () => {
+    const device = 'sms-device-0000000000000001';
+    for (let i = 0; i < SMS_CAPS.perDevice.limit; i++) {
+      const u = await registerUser(t.app);
+      const res = await sendBindCode(t.app, u, freshMobile(), { 'x-device-id': device });
+      expect(res.json().result).toBe(true);
+    }
+    const u = await registerUser(t.app);
+    const over = await sendBindCode(t.app, u, freshMobile(), { 'x-device-id': device });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().msg).toBe(Msg.smsDailyLimit);
+  });
+
   it('caps codes per address a day, whichever users ask', async () => {
     const provider = createSmsProvider({ db: t.database.db, config: t.config });
     const address = '10.250.0.1';
