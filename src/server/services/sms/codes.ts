@@ -169,7 +169,17 @@ export async function checkBindCode(
     .where('attempts', '<', SMS_CODE_MAX_ATTEMPTS)
     .returning('attempts')
     .executeTakeFirst();
-  if (!spent) return { ok: false, refusal: row.attempts >= SMS_CODE_MAX_ATTEMPTS ? 'locked' : 'missing' };
+  if (!spent) {
+    // Parallel checks may have spent the last attempts since the read: look again to say which.
+    const still = await db
+      .selectFrom('sms_codes')
+      .select('id')
+      .where('id', '=', row.id)
+      .where('code_hash', '=', row.code_hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return { ok: false, refusal: still ? 'locked' : 'missing' };
+  }
   const given = await hashCode(db, { purpose: BIND, mobile, userId }, code);
   if (!sameHash(given, row.code_hash))
     return { ok: false, refusal: spent.attempts >= SMS_CODE_MAX_ATTEMPTS ? 'locked' : 'wrong' };
