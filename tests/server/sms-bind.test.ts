@@ -3,8 +3,15 @@
  * one send a minute per number, daily caps, few attempts, single use; the 40-coin reward once per
  * number ever; 'number already bound' only after a valid code; the sandbox outbox only with the sandbox.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Code, Msg, smsResendWait } from '../../src/contract/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { migrateToLatest, openDatabase } from '../../src/server/db/database.js';
 import { SMS_CAPS, sendBindCode as sendCodeService } from '../../src/server/services/sms/codes.js';
 import { smsClock } from '../../src/server/services/sms/clock.js';
 import { createSmsProvider, registerSmsProviderFactory } from '../../src/server/services/sms/provider.js';
@@ -371,5 +378,38 @@ describe('with another SMS provider', () => {
 
   it('refuses to start with an unknown SMS_PROVIDER', async () => {
     await expect(createTestApp({ SMS_PROVIDER: 'nope' })).rejects.toThrow(/SMS_PROVIDER=nope/);
+  });
+});
+
+describe('starting with the sandbox SMS provider', () => {
+  /** Log lines of an app built with NODE_ENV as given. */
+  async function startupLog(nodeEnv: string, env: Record<string, string> = {}): Promise<string> {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-sms-log-'));
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = nodeEnv;
+    const database = openDatabase({ dataDir });
+    try {
+      await migrateToLatest(database.db);
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...FAST_HASHING, ...env });
+      const app = await buildApp({ config, database, logger: { stream } });
+      await app.close();
+      return lines.join('');
+    } finally {
+      process.env.NODE_ENV = before;
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('warns in production that codes are not sent and show on the test outbox', async () => {
+    expect(await startupLog('production')).toContain('SMS_PROVIDER=sandbox in production');
+    expect(await startupLog('development')).not.toContain('SMS_PROVIDER=sandbox');
   });
 });
