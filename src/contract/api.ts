@@ -4,6 +4,8 @@ export const Api = {
   register: '/api/user/register',
   info: '/api/user/info',
   bindMobile: '/api/user/bind_mobile',
+  /** Sends the SMS code that bind_mobile asks for (not in spec §7: binding proves the number). */
+  sendBindCode: '/api/user/send_bind_code',
   modifyPwd: '/api/user/modifyPwd',
   login: '/api/user/login',
   submitContact: '/api/user/submit_contact',
@@ -36,6 +38,8 @@ export const Api = {
   payApply: '/h5/pay/apply',
   payNotify: '/h5/pay/notify/:provider',
   report: '/h5/report',
+  /** The sandbox SMS provider's test outbox; 404 with any other provider. */
+  smsOutbox: '/h5/sms/outbox',
   health: '/healthz',
 } as const;
 

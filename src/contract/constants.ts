@@ -20,6 +20,11 @@ export const BIND_MOBILE_REWARD = 40;
 export const SERVICE_OPEN_HOUR = 11;
 export const SERVICE_CLOSE_HOUR = 18;
 export const MOBILE_PATTERN = /^1\d{10}$/;
+/** SMS verification of a mobile before binding: 6 digits, valid 5 minutes, one send per number a minute. */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+export const SMS_CODE_TTL_SECONDS = 5 * 60;
+export const SMS_RESEND_SECONDS = 60;
 export const IMAGE_SIZES = [180, 200, 500] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export const COVER_SIZE: ImageSize = 180;

@@ -77,6 +77,16 @@ export const Msg = {
   mobileTaken: '该手机号已绑定其他账号',
   mobileAlreadyBound: '您已绑定过手机号',
   passwordRule: '密码长度为6-32位',
+  // SMS verification code of bind mobile
+  enterSmsCode: '请输入验证码',
+  badSmsCode: '请输入6位数字验证码',
+  smsCodeSent: '验证码已发送，5分钟内有效',
+  smsCodeMissing: '请先获取验证码',
+  smsCodeWrong: '验证码错误',
+  smsCodeExpired: '验证码已过期，请重新获取',
+  smsCodeLocked: '验证码错误次数过多，请重新获取',
+  smsDailyLimit: '今日获取验证码次数已达上限，请明天再试',
+  smsSendFailed: '验证码发送失败，请稍后重试',
   badRequest: '请求参数不正确',
   loginRequired: '登录已失效，请重新进入',
   tooManyAttempts: '操作太频繁，请稍后再试',
@@ -99,6 +109,12 @@ export const Msg = {
 
 /** 'Need N coins to watch in full' (§2 video detail). */
 export const needCoinsToWatch = (n: number) => `完整观看需要${n}金币购买`;
+/** Refusal of a resend inside the 60 s cooldown. */
+export const smsResendWait = (seconds: number) => `发送太频繁，请${seconds}秒后再试`;
+/** The text message carrying a bind code (what the provider delivers). */
+export const smsBindCodeText = (code: string) =>
+  `【Inkreel】您的验证码为${code}，用于绑定手机号，5分钟内有效。如非本人操作，请忽略本短信。`;
+
 /** 'My purchased videos (count)' (§2 purchased). */
 export const purchasedHeading = (count: number) => `我已购买的视频(${count})`;
 
@@ -118,6 +134,19 @@ export const ReportPageText = {
   service: '联系在线客服',
   sent: '提交成功，我们会尽快处理。',
   enterMessage: '请填写问题描述',
+} as const;
+
+/** Strings of the sandbox SMS provider's test outbox page (/h5/sms/outbox). */
+export const SmsOutboxText = {
+  title: '测试短信收件箱',
+  banner:
+    '测试环境：这里是沙箱短信服务的发件记录，短信不会真正发出，验证码只显示在本页。正式短信服务下本页不存在。',
+  mobile: '手机号',
+  message: '短信内容',
+  sentAt: '发送时间',
+  empty: '最近30分钟没有发出短信',
+  refresh: '刷新',
+  back: '返回',
 } as const;
 
 /** Labels and notes of the account, sign-in, top-up and payment screens (Mine, login, purchase…). */
@@ -162,6 +191,14 @@ export const AccountText = {
   goFindAccount: '充值后账号丢失？找回账号',
   mobileLabel: '手机号',
   bind: '立即绑定',
+  smsCodeLabel: '验证码',
+  sendSmsCode: '发送验证码',
+  sendingSmsCode: '获取中',
+  resendSmsCode: '重新发送',
+  resendSmsCodeIn: (seconds: number) => `重新发送(${seconds}s)`,
+  smsCodeHint: '验证码将以短信发送到您的手机，5分钟内有效',
+  smsSandboxHint: '测试环境，短信不会真正发出：',
+  smsSandboxOutbox: '查看测试短信',
   bindReward: '绑定手机号即送40金币',
   alreadyBoundTo: '已绑定手机号：',
   newPassword: '新密码',

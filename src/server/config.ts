@@ -17,6 +17,8 @@ export interface Config {
   dynamicHost: string;
   /** Pay provider used for channels whose provider is 'sandbox'. */
   payProvider: string;
+  /** SMS provider of the bind code (SMS_PROVIDER); 'sandbox' delivers to the test outbox /h5/sms/outbox. */
+  smsProvider: string;
   /** Secret that signs sandbox pay notifications. */
   paySecret: string;
   /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticApiHost: env.STATIC_API_HOST ?? '',
     dynamicHost: env.DYNAMIC_HOST ?? '',
     payProvider: env.PAY_PROVIDER ?? 'sandbox',
+    smsProvider: env.SMS_PROVIDER?.trim() || 'sandbox',
     paySecret: env.PAY_SECRET ?? 'inkreel-sandbox-secret-change-me',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
     trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,

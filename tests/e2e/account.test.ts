@@ -82,18 +82,55 @@ describe('account screens', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
   });
 
-  it('binds a mobile (invalid, then valid) and shows the 40-coin reward', async () => {
+  it('binds a mobile proved by an SMS code from the sandbox outbox and shows the 40-coin reward', async () => {
     await page.getByRole('link', { name: new RegExp(AccountText.bindPhone) }).click();
     await page.waitForURL(/\/user\/bind$/);
     const mobile = page.getByLabel(AccountText.mobileLabel);
+    const codeField = page.getByLabel(AccountText.smsCodeLabel);
     const bind = page.getByRole('button', { name: AccountText.bind });
+    const send = page.getByRole('button', { name: AccountText.sendSmsCode });
     await bind.click();
+    await expectAlert(page, Msg.enterMobile);
+    await send.click();
     await expectAlert(page, Msg.enterMobile);
     await mobile.fill('2380013800');
     await bind.click();
     await expectAlert(page, Msg.badMobile);
     const number = `13${String(Date.now()).slice(-9)}`;
     await mobile.fill(number);
+    await bind.click();
+    await expectAlert(page, Msg.enterSmsCode);
+
+    // 发送验证码 turns into a countdown that keeps the button's size (no layout shift).
+    const before = await send.boundingBox();
+    await send.click();
+    const countdown = page.getByRole('button', { name: /^重新发送\((\d+)s\)$/ });
+    await countdown.waitFor();
+    expect(await countdown.isDisabled()).toBe(true);
+    const secondsLeft = async () => Number(/\((\d+)s\)/.exec(await countdown.innerText())![1]);
+    const started = await secondsLeft();
+    expect(started).toBeGreaterThan(55);
+    await expect.poll(secondsLeft, { timeout: 5_000 }).toBeLessThan(started);
+    expect(await countdown.boundingBox()).toEqual(before);
+
+    // In sandbox mode the screen links to the test outbox, which shows the code.
+    const [outbox] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: AccountText.smsSandboxOutbox }).click(),
+    ]);
+    await outbox.getByText('测试短信收件箱').first().waitFor();
+    await outbox.getByText(number).first().waitFor();
+    const code = await outbox.locator('.text strong').first().innerText();
+    expect(code).toMatch(/^\d{6}$/);
+    await outbox.screenshot({ path: '/tmp/sms-outbox-e2e.png' });
+    await outbox.close();
+    await codeField.fill(code);
+    await page.screenshot({ path: '/tmp/bind-mobile-e2e.png' });
+
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await bind.click();
+    await expectAlert(page, Msg.smsCodeWrong);
+    await codeField.fill(code);
     await bind.click();
     await page.getByRole('alertdialog', { name: Msg.bindSuccess }).waitFor();
     await page.waitForURL(/\/user$/);

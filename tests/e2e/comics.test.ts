@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, BIND_MOBILE_REWARD, Msg, SEARCH_HISTORY_MAX } from '../../src/contract';
+import { bindMobileInApp } from './bind-mobile';
 import { launchMobile, waitForFirstPage, type Mobile } from './helpers';
 
 let m: Mobile;
@@ -154,9 +155,7 @@ describe('comics', () => {
     await sign.getByRole('button', { name: AccountText.close }).click();
     await sign.waitFor({ state: 'detached' });
 
-    await page.goto('/user/bind');
-    await page.getByLabel(AccountText.mobileLabel).fill(`13${String(Date.now()).slice(-9)}`);
-    await page.getByRole('button', { name: AccountText.bind }).click();
+    await bindMobileInApp(page, `13${String(Date.now()).slice(-9)}`);
     await page.getByRole('alertdialog', { name: Msg.bindSuccess }).waitFor();
     expect(await coinsOnMine(page)).toBe(EARNED_COINS);
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
+import { bindMobileInApp } from './bind-mobile';
 import { baseUrl, launchMobile, type Mobile } from './helpers';
 
 /**
@@ -91,9 +92,7 @@ describe('player adverts', () => {
 
   it('a bought video: ads play in the player in order, the link follows, closing skips the rest', async () => {
     // Coins from the bind-mobile reward, then the buy from the panel.
-    await page.goto('/user/bind');
-    await page.getByPlaceholder(Msg.enterMobile).fill(`1${String(Date.now()).slice(-10)}`);
-    await page.locator('form button[type="submit"]').click();
+    await bindMobileInApp(page, `1${String(Date.now()).slice(-10)}`);
     await page.waitForURL(/\/user$/);
     const vod = candidates[0]!;
     await page.goto(`/vod/detail?vodId=${vod.vodId}`);

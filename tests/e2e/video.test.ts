@@ -10,6 +10,7 @@ import {
   type VodIndexData,
   type VodList,
 } from '../../src/contract';
+import { bindMobileInApp } from './bind-mobile';
 import { baseUrl, dismissDialogs, launchMobile, type Mobile } from './helpers';
 
 /**
@@ -184,10 +185,7 @@ describe('video', () => {
   });
 
   it('buys the video with coins from binding a mobile, then plays it in full', async () => {
-    await page.goto('/user/bind');
-    const mobile = `1${String(Date.now()).slice(-10)}`;
-    await page.getByPlaceholder(Msg.enterMobile).fill(mobile);
-    await page.locator('form button[type="submit"]').click();
+    await bindMobileInApp(page, `1${String(Date.now()).slice(-10)}`);
     // Bind success goes to /user (whatever dialogs it opens there, the next page load leaves them).
     await page.waitForURL(/\/user$/);
 

@@ -10,6 +10,7 @@ import {
   verifyPassword,
 } from '../../src/server/services/passwords.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
+import { requestCode } from './helpers/sms.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const trace = () => ({ 'x-trace-id': `trace-${Math.random().toString(36).slice(2, 10)}` });
@@ -234,10 +235,11 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe(Msg.badMobile);
     }
-    const wrongPwd = await bind(a, mobile, { password: 'not-my-password' });
+    const code = await requestCode(t.app, a, mobile);
+    const wrongPwd = await bind(a, mobile, { password: 'not-my-password', code });
     expect(wrongPwd.json()).toMatchObject({ result: false, msg: Msg.loginFailed });
 
-    const ok = await bind(a, mobile, { password: a.password! });
+    const ok = await bind(a, mobile, { password: a.password!, code });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       result: true,
@@ -246,11 +248,12 @@ describe('accounts', () => {
     });
     expect(BIND_MOBILE_REWARD).toBe(40);
 
-    const taken = await bind(b, mobile);
-    expect(taken.json()).toMatchObject({ result: false, msg: Msg.mobileTaken });
-    const again = await bind(a, `15${String(Date.now()).slice(-9)}`);
+    // Without the number's code nobody learns it is taken (sms-bind.test.ts covers the code rules).
+    const noCode = await bind(b, mobile);
+    expect(noCode.json()).toMatchObject({ result: false, msg: Msg.enterSmsCode });
+    const again = await bind(a, `15${String(Date.now()).slice(-9)}`, { code: '123456' });
     expect(again.json()).toMatchObject({ result: false, msg: Msg.mobileAlreadyBound });
-    const same = await bind(a, mobile);
+    const same = await bind(a, mobile, { code });
     expect(same.json()).toMatchObject({ result: false, msg: Msg.mobileAlreadyBound });
 
     expect((await info(a)).json().data.avaliableAmount).toBe(40);

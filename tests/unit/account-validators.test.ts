@@ -5,6 +5,7 @@ import {
   validateLogin,
   validateMobile,
   validatePasswordChange,
+  validateSmsCode,
 } from '../../src/app/features/account/validators';
 
 describe('login (spec §5)', () => {
@@ -65,5 +66,16 @@ describe('find account (spec §5)', () => {
     expect(validateChargeDate('')).toBe(Msg.pickChargeDate);
     expect(validateChargeDate('2026/11/01')).toBe(Msg.pickChargeDate);
     expect(validateChargeDate('2026-11-01')).toBeNull();
+  });
+});
+
+describe('bind mobile SMS code', () => {
+  it('asks for the code, then for 6 digits', () => {
+    expect(validateSmsCode('')).toBe(Msg.enterSmsCode);
+    expect(validateSmsCode('  ')).toBe(Msg.enterSmsCode);
+    for (const bad of ['12345', '1234567', '12a456', '１23456'])
+      expect(validateSmsCode(bad), bad).toBe(Msg.badSmsCode);
+    expect(validateSmsCode('012345')).toBeNull();
+    expect(validateSmsCode(' 012345 ')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_PATTERN } from '../constants.js';
+import { MOBILE_PATTERN, SMS_CODE_PATTERN } from '../constants.js';
 import { Msg } from '../messages.js';
 import { AppType, IntId } from './common.js';
 
@@ -40,10 +40,29 @@ export const LoginBody = z.object({
   account: z.string().trim().min(1, Msg.enterMobile).max(64),
   password: z.string().min(1, Msg.enterPassword).max(64),
 });
+/** The SMS code of bind_mobile: missing or empty asks for it, anything but 6 digits is refused. */
+export const SmsCode = z
+  .string({ error: Msg.enterSmsCode })
+  .trim()
+  .min(1, Msg.enterSmsCode)
+  .regex(SMS_CODE_PATTERN, Msg.badSmsCode);
 export const BindMobileBody = z.object({
   mobile: Mobile,
   password: z.string().max(64).optional(),
+  /** Proves the number: the code sent by send_bind_code to this mobile for this user. */
+  code: SmsCode,
 });
+export const SendBindCodeBody = z.object({ mobile: Mobile });
+/**
+ * send_bind_code answer: seconds until another code may be sent (also on a refusal inside the
+ * cooldown), how long the code is valid, and with the sandbox provider where its test outbox is.
+ */
+export const SendBindCodeData = z.object({
+  resendAfter: z.number().int(),
+  expiresIn: z.number().int().optional(),
+  outboxUrl: z.string().optional(),
+});
+export type SendBindCodeData = z.infer<typeof SendBindCodeData>;
 export const ModifyPwdBody = z.object({ password: Password });
 export const UserFromMarkBody = z.object({ referUrl: z.string().max(2000).default('') });
 export const SubmitContactBody = z.object({

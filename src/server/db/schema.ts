@@ -293,6 +293,30 @@ export interface PayNotificationsTable {
   created_at: string;
 }
 
+/** 0007: the live SMS code of a number (one per purpose and mobile). */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  /** What the code proves: 'bind_mobile'. */
+  purpose: string;
+  mobile: string;
+  /** Who asked for it: only this user may use it. */
+  user_id: number;
+  /** HMAC-SHA256 under the install's SMS key (settings 'sms_code_key'); the code itself is never stored. */
+  code_hash: string;
+  /** Checks made so far (right or wrong); at the limit the code is dead. */
+  attempts: number;
+  sent_at: string;
+  expires_at: string;
+  /** Set when a bind used it: single use. */
+  used_at: string | null;
+}
+/** 0007: messages the sandbox SMS provider "delivered" (its test outbox). */
+export interface SandboxSmsTable {
+  id: Generated<number>;
+  mobile: string;
+  text: string;
+  created_at: string;
+}
 /** 0003_pay: small key/value settings (sign-in amounts). */
 export interface SettingsTable {
   key: string;
@@ -360,4 +384,6 @@ export interface DB {
   settings: SettingsTable;
   sandbox_payments: SandboxPaymentsTable;
   sandbox_notify_attempts: SandboxNotifyAttemptsTable;
+  sms_codes: SmsCodesTable;
+  sandbox_sms: SandboxSmsTable;
 }

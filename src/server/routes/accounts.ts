@@ -29,6 +29,7 @@ import {
   recordUserMark,
   registerUser,
 } from '../services/accounts.js';
+import { codeRefusalMessage } from '../services/sms/codes.js';
 import { getUserInfo } from '../services/user-info.js';
 
 /** Answers that may fail carry null data. */
@@ -88,8 +89,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     Api.bindMobile,
     { schema: { body: BindMobileBody, response: answer(UserInfo) }, preHandler: requireUser },
     async (request) => {
-      const { mobile, password } = request.body;
-      const outcome = await bindMobile(ctx, request.user!.id, mobile, password);
+      const { mobile, password, code } = request.body;
+      const outcome = await bindMobile(ctx, request.user!.id, mobile, password, code);
       switch (outcome.kind) {
         case 'ok':
           return ok(outcome.user, Msg.bindSuccess);
@@ -99,6 +100,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
           return fail(Code.REFUSED, Msg.mobileTaken);
         case 'wrongPassword':
           return fail(Code.REFUSED, Msg.loginFailed);
+        case 'badCode':
+          return fail(Code.REFUSED, codeRefusalMessage[outcome.refusal]);
       }
     },
   );

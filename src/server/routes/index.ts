@@ -7,6 +7,7 @@ import { mediaRoutes } from './media.js';
 import { moneyRoutes } from './money.js';
 import { payRoutes } from './pay.js';
 import { qrRoutes } from './qr.js';
+import { smsRoutes } from './sms.js';
 import { vodRoutes } from './vods.js';
 
 /** One line per route module; each area owns its module. */
@@ -19,6 +20,7 @@ const modules: RouteModule[] = [
   moneyRoutes,
   payRoutes,
   qrRoutes,
+  smsRoutes,
   vodRoutes,
 ];
 

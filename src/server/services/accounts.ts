@@ -12,6 +12,7 @@ import type { DB } from '../db/schema.js';
 import { rewardBindMobile } from './ledger.js';
 import { burnVerify, generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSessions } from './session.js';
+import { checkBindCode, consumeBindCode, type CodeRefusal } from './sms/codes.js';
 import {
   FIND_ACCOUNT_MISSES,
   LOGIN_FAILURES,
@@ -127,17 +128,21 @@ export type BindOutcome =
   | { kind: 'ok'; user: UserInfo; rewarded: number }
   | { kind: 'alreadyBound' }
   | { kind: 'taken' }
-  | { kind: 'wrongPassword' };
+  | { kind: 'wrongPassword' }
+  | { kind: 'badCode'; refusal: CodeRefusal };
 
 /**
  * Binds a mobile to the user once, rewarding coins in the same transaction (once per account and
- * once per mobile, enforced by the rewards table). When the client sends the password it is checked.
+ * once per mobile ever, enforced by the rewards table). The SMS code sent to that mobile for this user
+ * must match (sms/codes.ts); only then is 'taken' ever said, so it cannot enumerate numbers, and any
+ * answer after a valid code uses it up. When the client sends the password it is checked.
  */
 export async function bindMobile(
   ctx: Ctx,
   userId: number,
   mobile: string,
   password: string | undefined,
+  code: string,
 ): Promise<BindOutcome> {
   const me = await ctx.db
     .selectFrom('users')
@@ -145,11 +150,18 @@ export async function bindMobile(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (me.mobile !== null) return { kind: 'alreadyBound' };
+  // The cheap proof first: no password hashing for a caller without the number's code.
+  const check = await checkBindCode(ctx.db, userId, mobile, code);
+  if (!check.ok) return { kind: 'badCode', refusal: check.refusal };
   if (password && !(await verifyPassword(password, me.password_hash))) return { kind: 'wrongPassword' };
   const owner = await ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
-  if (owner) return { kind: 'taken' };
+  if (owner) {
+    await consumeBindCode(ctx.db, check.proof);
+    return { kind: 'taken' };
+  }
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      if (!(await consumeBindCode(trx, check.proof))) return { kind: 'badCode', refusal: 'missing' } as const;
       const updated = await trx
         .updateTable('users')
         .set({ mobile })
@@ -162,7 +174,10 @@ export async function bindMobile(
     });
   } catch (err) {
     // Another account took the mobile between our check and the update.
-    if (isUniqueViolation(err)) return { kind: 'taken' };
+    if (isUniqueViolation(err)) {
+      await consumeBindCode(ctx.db, check.proof);
+      return { kind: 'taken' };
+    }
     throw err;
   }
 }

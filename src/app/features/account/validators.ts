@@ -1,4 +1,4 @@
-import { MOBILE_PATTERN, Msg } from '../../../contract';
+import { MOBILE_PATTERN, Msg, SMS_CODE_PATTERN } from '../../../contract';
 
 /** Spec §5 checks of the account forms: each returns the message to show, or null when the input is fine. */
 
@@ -12,6 +12,13 @@ export function validateMobile(mobile: string): string | null {
   const m = mobile.trim();
   if (!m) return Msg.enterMobile;
   if (!MOBILE_PATTERN.test(m)) return Msg.badMobile;
+  return null;
+}
+
+export function validateSmsCode(code: string): string | null {
+  const c = code.trim();
+  if (!c) return Msg.enterSmsCode;
+  if (!SMS_CODE_PATTERN.test(c)) return Msg.badSmsCode;
   return null;
 }
 

@@ -8,6 +8,7 @@ import {
   type DailySignConfig,
   type Envelope,
   type FindAccountData,
+  type SendBindCodeData,
   type SessionData,
   type TodayUpdateData,
   type UserInfo,
@@ -29,12 +30,19 @@ export const accountKeys = {
 export const login = (account: string, password: string) =>
   apiPost<SessionData>(Api.login, { body: { account: account.trim(), password }, auth: 'optional' });
 
-/** Spec §7 sends mobile and password: the account's password (kept on the device), checked by the server. */
-export const bindMobile = (mobile: string, password: string | undefined) =>
+/**
+ * Spec §7 sends mobile and password: the account's password (kept on the device), checked by the server;
+ * plus the SMS code that proves the number.
+ */
+export const bindMobile = (mobile: string, code: string, password: string | undefined) =>
   apiPost<UserInfo | null>(Api.bindMobile, {
-    body: { mobile: mobile.trim(), password },
+    body: { mobile: mobile.trim(), code: code.trim(), password },
     auth: 'required',
   });
+
+/** Asks for the bind code by SMS; a refusal inside the cooldown carries the seconds left too. */
+export const sendBindCode = (mobile: string) =>
+  apiPost<SendBindCodeData | null>(Api.sendBindCode, { body: { mobile: mobile.trim() }, auth: 'required' });
 
 /** The answer may carry a fresh token (the server revokes the other sessions on a change). */
 export const modifyPwd = (password: string) =>

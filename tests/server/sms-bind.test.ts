@@ -1,0 +1,415 @@
+/**
+ * Binding a mobile proves the number (issue 10 item 4): an SMS code from the provider, valid 5 minutes,
+ * one send a minute per number, daily caps, few attempts, single use; the 40-coin reward once per
+ * number ever; 'number already bound' only after a valid code; the sandbox outbox only with the sandbox.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BIND_MOBILE_REWARD, Code, Msg, smsResendWait } from '../../src/contract/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { migrateToLatest, openDatabase } from '../../src/server/db/database.js';
+import { SMS_CAPS, sendBindCode as sendCodeService } from '../../src/server/services/sms/codes.js';
+import { smsClock } from '../../src/server/services/sms/clock.js';
+import { createSmsProvider, registerSmsProviderFactory } from '../../src/server/services/sms/provider.js';
+import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
+import { freshMobile, postBind, readOutboxCode, requestCode, sendBindCode } from './helpers/sms.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const realNow = smsClock.now;
+/** Moves the SMS clock by `ms` from wherever it stands. */
+function advance(ms: number) {
+  const at = smsClock.now().getTime() + ms;
+  smsClock.now = () => new Date(at);
+}
+
+describe('bind mobile with an SMS code (sandbox provider)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    smsClock.now = realNow;
+  });
+
+  const info = async (s: { token: string; userId: number; account: string }) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: authHeaders(s) })).json().data;
+
+  it('refuses bind_mobile without a code or with a malformed one', async () => {
+    const s = await registerUser(t.app);
+    const mobile = freshMobile();
+    const none = await postBind(t.app, s, { mobile });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ result: false, msg: Msg.enterSmsCode });
+    const empty = await postBind(t.app, s, { mobile, code: '' });
+    expect(empty.json()).toMatchObject({ result: false, msg: Msg.enterSmsCode });
+    for (const bad of ['12345', '1234567', 'abcdef']) {
+      const res = await postBind(t.app, s, { mobile, code: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(Msg.badSmsCode);
+    }
+    // A well-formed code nobody sent proves nothing either.
+    const unsent = await postBind(t.app, s, { mobile, code: '123456' });
+    expect(unsent.json()).toMatchObject({ result: false, code: Code.REFUSED, msg: Msg.smsCodeMissing });
+    expect(await info(s)).toMatchObject({ mobile: null, avaliableAmount: 0 });
+  });
+
+  it('refuses a wrong code, and five wrong checks kill the code', async () => {
+    const s = await registerUser(t.app);
+    const mobile = freshMobile();
+    const code = await requestCode(t.app, s, mobile);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      const res = await postBind(t.app, s, { mobile, code: wrong });
+      expect(res.json()).toMatchObject({ result: false, msg: Msg.smsCodeWrong });
+    }
+    const fifth = await postBind(t.app, s, { mobile, code: wrong });
+    expect(fifth.json()).toMatchObject({ result: false, msg: Msg.smsCodeLocked });
+    const late = await postBind(t.app, s, { mobile, code });
+    expect(late.json()).toMatchObject({ result: false, msg: Msg.smsCodeLocked });
+    expect(await info(s)).toMatchObject({ mobile: null, avaliableAmount: 0 });
+
+    // A new code (after the cooldown) works.
+    advance(61_000);
+    const fresh = await requestCode(t.app, s, mobile);
+    const ok = await postBind(t.app, s, { mobile, code: fresh, password: s.password! });
+    expect(ok.json()).toMatchObject({
+      result: true,
+      msg: Msg.bindSuccess,
+      data: { mobile, avaliableAmount: BIND_MOBILE_REWARD },
+    });
+  });
+
+  it('refuses an expired code (valid 5 minutes)', async () => {
+    const s = await registerUser(t.app);
+    const mobile = freshMobile();
+    const code = await requestCode(t.app, s, mobile);
+    advance(5 * 60_000 + 1_000);
+    const res = await postBind(t.app, s, { mobile, code });
+    expect(res.json()).toMatchObject({ result: false, msg: Msg.smsCodeExpired });
+    expect(await info(s)).toMatchObject({ mobile: null, avaliableAmount: 0 });
+  });
+
+  it('refuses a resend within 60 s and says how long to wait; the next code replaces the last', async () => {
+    const s = await registerUser(t.app);
+    const mobile = freshMobile();
+    const first = await sendBindCode(t.app, s, mobile);
+    expect(first.json()).toMatchObject({
+      result: true,
+      msg: Msg.smsCodeSent,
+      data: { resendAfter: 60, expiresIn: 300, outboxUrl: '/h5/sms/outbox' },
+    });
+    const oldCode = (await readOutboxCode(t.app, mobile))!;
+
+    advance(30_000);
+    const again = await sendBindCode(t.app, s, mobile);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      result: false,
+      code: Code.RATE_LIMITED,
+      msg: smsResendWait(30),
+      data: { resendAfter: 30 },
+    });
+    // Another user is held off the number just the same.
+    const other = await registerUser(t.app);
+    expect((await sendBindCode(t.app, other, mobile)).json()).toMatchObject({ result: false });
+    const delivered = await t.database.db
+      .selectFrom('sandbox_sms')
+      .select('text')
+      .where('mobile', '=', mobile)
+      .execute();
+    expect(delivered).toHaveLength(1);
+
+    advance(30_000);
+    const third = await sendBindCode(t.app, s, mobile);
+    expect(third.json()).toMatchObject({ result: true, data: { resendAfter: 60 } });
+    const newCode = (await readOutboxCode(t.app, mobile))!;
+    if (newCode !== oldCode) {
+      const stale = await postBind(t.app, s, { mobile, code: oldCode });
+      expect(stale.json()).toMatchObject({ result: false, msg: Msg.smsCodeWrong });
+    }
+    const ok = await postBind(t.app, s, { mobile, code: newCode });
+    expect(ok.json()).toMatchObject({ result: true, msg: Msg.bindSuccess });
+  });
+
+  it('keeps codes hashed, usable once and only by the user who asked for them', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const mobile = freshMobile();
+    const code = await requestCode(t.app, a, mobile);
+    const row = await t.database.db
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.code_hash).not.toContain(code);
+
+    // B read A's code somewhere: it is not B's to use, and B's tries spend none of A's attempts.
+    for (let i = 0; i < 6; i++) {
+      const stolen = await postBind(t.app, b, { mobile, code });
+      expect(stolen.json()).toMatchObject({ result: false, msg: Msg.smsCodeMissing });
+    }
+    const ok = await postBind(t.app, a, { mobile, code });
+    expect(ok.json()).toMatchObject({ result: true, data: { mobile } });
+
+    // Unbound by an operator, the same code does not bind again.
+    await t.database.db.updateTable('users').set({ mobile: null }).where('id', '=', a.userId).execute();
+    const reused = await postBind(t.app, a, { mobile, code });
+    expect(reused.json()).toMatchObject({ result: false, msg: Msg.smsCodeMissing });
+  });
+
+  it('pays the 40-coin reward once per number, ever, across accounts', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const mobile = freshMobile();
+    const first = await postBind(t.app, a, { mobile, code: await requestCode(t.app, a, mobile) });
+    expect(first.json()).toMatchObject({ result: true, data: { avaliableAmount: BIND_MOBILE_REWARD } });
+
+    // The number is released (an operator unbinds it) and bound again by another account.
+    await t.database.db.updateTable('users').set({ mobile: null }).where('id', '=', a.userId).execute();
+    advance(61_000);
+    const second = await postBind(t.app, b, { mobile, code: await requestCode(t.app, b, mobile) });
+    expect(second.json()).toMatchObject({
+      result: true,
+      msg: Msg.bindSuccess,
+      data: { mobile, avaliableAmount: 0 },
+    });
+    const ledger = await t.database.db
+      .selectFrom('ledger')
+      .select(['user_id', 'amount'])
+      .where('kind', '=', 'bind_mobile')
+      .where('user_id', 'in', [a.userId, b.userId])
+      .execute();
+    expect(ledger).toEqual([{ user_id: a.userId, amount: BIND_MOBILE_REWARD }]);
+    const rewards = await t.database.db
+      .selectFrom('rewards')
+      .select('user_id')
+      .where('mobile', '=', mobile)
+      .execute();
+    expect(rewards).toEqual([{ user_id: a.userId }]);
+    expect(await info(a)).toMatchObject({ avaliableAmount: BIND_MOBILE_REWARD, mobile: null });
+  });
+
+  it('says a number is bound to someone else only after a valid code for it', async () => {
+    const owner = await registerUser(t.app);
+    const bound = freshMobile();
+    await postBind(t.app, owner, { mobile: bound, code: await requestCode(t.app, owner, bound) });
+
+    const prober = await registerUser(t.app);
+    const free = freshMobile();
+    // Without a code, or with a guess, a bound and a free number get the same answers.
+    for (const mobile of [bound, free]) {
+      expect((await postBind(t.app, prober, { mobile })).json().msg).toBe(Msg.enterSmsCode);
+      expect((await postBind(t.app, prober, { mobile, code: '123456' })).json().msg).toBe(Msg.smsCodeMissing);
+    }
+    // Sending a code answers alike too: the send never looks at who holds the number.
+    advance(61_000);
+    const toBound = (await sendBindCode(t.app, prober, bound)).json();
+    const toFree = (await sendBindCode(t.app, prober, free)).json();
+    expect(toBound).toEqual(toFree);
+    expect(toBound).toMatchObject({ result: true, msg: Msg.smsCodeSent });
+
+    const code = (await readOutboxCode(t.app, bound))!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await postBind(t.app, prober, { mobile: bound, code: wrong })).json().msg).toBe(Msg.smsCodeWrong);
+    const taken = await postBind(t.app, prober, { mobile: bound, code });
+    expect(taken.json()).toMatchObject({ result: false, msg: Msg.mobileTaken });
+    // That answer used the code up: asking again needs (and counts) another code.
+    const again = await postBind(t.app, prober, { mobile: bound, code });
+    expect(again.json()).toMatchObject({ result: false, msg: Msg.smsCodeMissing });
+    expect(await info(prober)).toMatchObject({ mobile: null, avaliableAmount: 0 });
+  });
+
+  it('caps codes per user and per number a day (the taken answer with them)', async () => {
+    const s = await registerUser(t.app);
+    for (let i = 0; i < SMS_CAPS.perUser.limit; i++) {
+      expect((await sendBindCode(t.app, s, freshMobile())).json().result).toBe(true);
+    }
+    const over = await sendBindCode(t.app, s, freshMobile());
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ result: false, code: Code.RATE_LIMITED, msg: Msg.smsDailyLimit });
+
+    const mobile = freshMobile();
+    for (let i = 0; i < SMS_CAPS.perNumber.limit; i++) {
+      const u = await registerUser(t.app);
+      expect((await sendBindCode(t.app, u, mobile)).json().result).toBe(true);
+      advance(61_000);
+    }
+    const u = await registerUser(t.app);
+    const capped = await sendBindCode(t.app, u, mobile);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().msg).toBe(Msg.smsDailyLimit);
+    // The next day the number may get codes again.
+    advance(24 * 3600_000);
+    expect((await sendBindCode(t.app, u, mobile)).json().result).toBe(true);
+  });
+
+  it('holds the cooldown and the attempt limit under parallel calls', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => registerUser(t.app)));
+    const mobile = freshMobile();
+    const sends = await Promise.all(users.map((u) => sendBindCode(t.app, u, mobile)));
+    const winners = sends.map((r) => r.json()).filter((b) => b.result);
+    expect(winners).toHaveLength(1);
+    const delivered = await t.database.db
+      .selectFrom('sandbox_sms')
+      .select('id')
+      .where('mobile', '=', mobile)
+      .execute();
+    expect(delivered).toHaveLength(1);
+
+    const owner = users[sends.findIndex((r) => r.json().result)]!;
+    const code = (await readOutboxCode(t.app, mobile))!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => postBind(t.app, owner, { mobile, code: wrong })),
+    );
+    const msgs = guesses.map((r) => r.json().msg);
+    expect(msgs.filter((m) => m === Msg.smsCodeWrong).length).toBeLessThanOrEqual(4);
+    expect(msgs.every((m) => m === Msg.smsCodeWrong || m === Msg.smsCodeLocked)).toBe(true);
+    const row = await t.database.db
+      .selectFrom('sms_codes')
+      .select('attempts')
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    const late = await postBind(t.app, owner, { mobile, code });
+    expect(late.json()).toMatchObject({ result: false, msg: Msg.smsCodeLocked });
+  });
+
+  it('caps codes per device a day, across the accounts on it', async () => {
+    const device = 'sms-device-0000000000000001';
+    for (let i = 0; i < SMS_CAPS.perDevice.limit; i++) {
+      const u = await registerUser(t.app);
+      const res = await sendBindCode(t.app, u, freshMobile(), { 'x-device-id': device });
+      expect(res.json().result).toBe(true);
+    }
+    const u = await registerUser(t.app);
+    const over = await sendBindCode(t.app, u, freshMobile(), { 'x-device-id': device });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().msg).toBe(Msg.smsDailyLimit);
+  });
+
+  it('caps codes per address a day, whichever users ask', async () => {
+    const provider = createSmsProvider({ db: t.database.db, config: t.config });
+    const address = '10.250.0.1';
+    const results: string[] = [];
+    for (let i = 0; i <= SMS_CAPS.perAddress.limit; i++) {
+      const u = await registerUser(t.app);
+      const r = await sendCodeService(t.database.db, provider, {
+        userId: u.userId,
+        mobile: freshMobile(),
+        deviceId: null,
+        address,
+      });
+      results.push(r.kind);
+    }
+    expect(results.slice(0, -1).every((k) => k === 'sent')).toBe(true);
+    expect(results.at(-1)).toBe('limited');
+  });
+
+  it('shows sent codes on the sandbox outbox page, labelled as a test outbox and escaped', async () => {
+    const s = await registerUser(t.app);
+    const mobile = freshMobile();
+    const code = await requestCode(t.app, s, mobile);
+    const page = await t.app.inject({ method: 'GET', url: '/h5/sms/outbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('测试短信收件箱');
+    expect(page.body).toContain('沙箱');
+    expect(page.body).toContain(mobile);
+    expect(page.body).toContain(`<strong>${code}</strong>`);
+    expect(page.body).not.toMatch(/<script/i);
+    // Anything stored is shown as text.
+    await t.database.db
+      .insertInto('sandbox_sms')
+      .values({ mobile, text: '<img src=x onerror=alert(1)>', created_at: new Date().toISOString() })
+      .execute();
+    const escaped = await t.app.inject({ method: 'GET', url: `/h5/sms/outbox?mobile=${mobile}` });
+    expect(escaped.body).not.toContain('<img src=x');
+    expect(escaped.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    const bad = await t.app.inject({ method: 'GET', url: '/h5/sms/outbox?mobile=%3Cscript%3E' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('with another SMS provider', () => {
+  const delivered: { mobile: string; text: string }[] = [];
+  registerSmsProviderFactory('capture', () => ({
+    name: 'capture',
+    outboxPath: null,
+    send: async (m) => {
+      delivered.push(m);
+      return { ok: true, messageId: `m${delivered.length}` };
+    },
+  }));
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING, SMS_PROVIDER: 'capture' });
+  });
+  afterAll(() => t.close());
+
+  it('has no outbox page (404), and binds with the code the provider delivered', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/h5/sms/outbox',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).not.toContain('测试短信收件箱');
+
+    const s = await registerUser(t.app);
+    const mobile = freshMobile();
+    const sent = await sendBindCode(t.app, s, mobile);
+    expect(sent.json()).toMatchObject({ result: true, data: { resendAfter: 60 } });
+    expect(sent.json().data.outboxUrl).toBeUndefined();
+    const message = delivered.find((m) => m.mobile === mobile)!;
+    const code = /(\d{6})/.exec(message.text)![1]!;
+    const ok = await postBind(t.app, s, { mobile, code });
+    expect(ok.json()).toMatchObject({ result: true, data: { mobile, avaliableAmount: BIND_MOBILE_REWARD } });
+    expect(await t.database.db.selectFrom('sandbox_sms').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses to start with an unknown SMS_PROVIDER', async () => {
+    await expect(createTestApp({ SMS_PROVIDER: 'nope' })).rejects.toThrow(/SMS_PROVIDER=nope/);
+  });
+});
+
+describe('starting with the sandbox SMS provider', () => {
+  /** Log lines of an app built with NODE_ENV as given. */
+  async function startupLog(nodeEnv: string, env: Record<string, string> = {}): Promise<string> {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-sms-log-'));
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = nodeEnv;
+    const database = openDatabase({ dataDir });
+    try {
+      await migrateToLatest(database.db);
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...FAST_HASHING, ...env });
+      const app = await buildApp({ config, database, logger: { stream } });
+      await app.close();
+      return lines.join('');
+    } finally {
+      process.env.NODE_ENV = before;
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('warns in production that codes are not sent and show on the test outbox', async () => {
+    expect(await startupLog('production')).toContain('SMS_PROVIDER=sandbox in production');
+    expect(await startupLog('development')).not.toContain('SMS_PROVIDER=sandbox');
+  });
+});
