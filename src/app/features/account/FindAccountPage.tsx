@@ -34,7 +34,8 @@ export function FindAccountPage() {
     try {
       await signInRecovered(data);
       setSignedIn(true);
-      await queryClient.resetQueries();
+      // Not awaited: a refetch refused meanwhile would wait for this recovery to settle.
+      void queryClient.resetQueries();
       return true;
     } catch {
       showAlert(Msg.serverError);
