@@ -225,6 +225,22 @@ describe('account recovery', () => {
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
   });
 
+  it('drops kept credentials the server refuses (token and password), so the device is never stuck', async () => {
+    const seen = fakeServer((r) => {
+      if (r.url.pathname === Api.info && r.headers.get(Header.authorization) === 'Bearer tok-9')
+        return json({ result: false, code: 401, msg: 'x', data: null }, 401);
+      if (r.url.pathname === Api.login)
+        return json({ result: false, code: 400, msg: '账户或密码不正确', data: null });
+      return undefined;
+    });
+    const m = await freshModules();
+    const { kvGet, kvSet, KvKey } = await import('../../src/app/lib/kv');
+    await kvSet(KvKey.recovered, found);
+    expect(await m.ensureSession()).toMatchObject({ token: 'tok-1' });
+    expect(await kvGet(KvKey.recovered)).toBeUndefined();
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+  });
+
   it('a failed re-login call keeps the session instead of registering a new account', async () => {
     let revoked = false;
     const seen = fakeServer((r) => {

@@ -142,6 +142,9 @@ export async function loginWith(account: string, password: string): Promise<Stor
   return { token, user, password };
 }
 
+/** The server refuses the recovered account's token and password alike: there is nothing to sign in to. */
+class RecoveryRefused extends Error {}
+
 async function signInTo(found: FindAccountData): Promise<StoredSession> {
   let s: StoredSession | null;
   try {
@@ -151,7 +154,10 @@ async function signInTo(found: FindAccountData): Promise<StoredSession> {
     if (!isUnauthorized(err)) throw err;
     s = await loginWith(found.account, found.password);
   }
-  if (!s) throw new Error('recovered account refused');
+  if (!s) {
+    await kvDel(KvKey.recovered);
+    throw new RecoveryRefused('recovered account refused');
+  }
   await setSession(s);
   await kvDel(KvKey.recovered);
   return s;
@@ -170,12 +176,19 @@ export function signInRecovered(found: FindAccountData): Promise<StoredSession> 
   return adopting;
 }
 
-/** A recovered account not signed in to yet (its answer is kept on the device), signed in to now. */
+/**
+ * A recovered account not signed in to yet (its answer is kept on the device), signed in to now; null
+ * when there is none, or when the server refuses its credentials (they no longer open anything).
+ */
 export async function resumeRecovery(): Promise<StoredSession | null> {
   await recoverySettled();
-  if (adopting) return adopting;
-  const found = await kvGet<FindAccountData>(KvKey.recovered);
-  return found ? signInRecovered(found) : null;
+  const found = adopting ? null : await kvGet<FindAccountData>(KvKey.recovered);
+  try {
+    return await (adopting ?? (found ? signInRecovered(found) : null));
+  } catch (err) {
+    if (err instanceof RecoveryRefused) return null;
+    throw err;
+  }
 }
 
 /**
