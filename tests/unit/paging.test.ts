@@ -36,6 +36,18 @@ describe('home refresh cycle', () => {
     expect(nextRefreshPage(0)).toBe(1);
     expect(nextRefreshPage(9)).toBe(1);
   });
+  it('cycles only over the pages that exist (totalPage)', () => {
+    const cycle = (totalPage: number) => {
+      const seen = [1];
+      for (let i = 0; i < 4; i++) seen.push(nextRefreshPage(seen[seen.length - 1]!, totalPage));
+      return seen;
+    };
+    expect(cycle(0)).toEqual([1, 1, 1, 1, 1]);
+    expect(cycle(1)).toEqual([1, 1, 1, 1, 1]);
+    expect(cycle(2)).toEqual([1, 2, 1, 2, 1]);
+    expect(cycle(3)).toEqual([1, 2, 3, 1, 2]);
+    expect(cycle(40)).toEqual([1, 2, 3, 1, 2]);
+  });
 });
 
 describe('day list', () => {

@@ -9,6 +9,8 @@ import {
   redirectTarget,
 } from '../../src/app/lib/redirect';
 import {
+  categoryParam,
+  optionalCategory,
   optionalEnum,
   optionalIdLike,
   optionalInt,
@@ -122,5 +124,22 @@ describe('route search params', () => {
     expect(landing({ tgId: 77 })).toEqual({ tgId: 77 });
     expect(landing({ tgId: 'spring-ad' })).toEqual({ tgId: 'spring-ad' });
     expect(landing({ tgId: -1 })).toEqual({});
+  });
+});
+
+describe('list screen search params', () => {
+  it('keeps a category id (numbers stay numbers) and leaves the all id out', () => {
+    const screen = searchOf({ category: optionalCategory, publish: optionalEnum(['serialize', 'finish']) });
+    expect(screen({ category: 3, publish: 'finish' })).toEqual({ category: 3, publish: 'finish' });
+    expect(screen({ category: 0, publish: '0' })).toEqual({});
+    expect(screen({ category: '0' })).toEqual({});
+    expect(screen({ category: 'manga' })).toEqual({ category: 'manga' });
+    expect(screen({ category: -2 })).toEqual({});
+  });
+  it('writes catalogue ids to the URL as numbers, and all as nothing', () => {
+    expect(categoryParam('3')).toBe(3);
+    expect(categoryParam('0')).toBeUndefined();
+    expect(categoryParam('manga')).toBe('manga');
+    expect(categoryParam('007')).toBe('007');
   });
 });

@@ -149,6 +149,116 @@ describe('revoked token', () => {
   });
 });
 
+describe('account recovery', () => {
+  const found = { account: 'u42', password: 'pw9', token: 'tok-9' };
+
+  /** find_account as the server does it: the account's sessions end (tok-1 too), a new token is given. */
+  function recoveringServer(opts: { findDelayMs?: number } = {}) {
+    let revoked = false;
+    const seen = fakeServer((r) => {
+      const auth = r.headers.get(Header.authorization);
+      if (r.url.pathname === Api.findAccount) {
+        revoked = true;
+        return undefined;
+      }
+      if (r.url.pathname === Api.login) {
+        const ok = new URLSearchParams(r.body).get('password') === found.password;
+        return ok
+          ? json({ result: true, code: 200, msg: 'success', data: { ...user, token: 'tok-10' } })
+          : json({ result: false, code: 400, msg: '账户或密码不正确', data: null });
+      }
+      if (revoked && auth === 'Bearer tok-1')
+        return json({ result: false, code: 401, msg: 'x', data: null }, 401);
+      if (r.url.pathname === Api.info)
+        return json({ result: true, code: 200, msg: 'success', data: { ...user, avaliableAmount: 60 } });
+      return undefined;
+    });
+    const find = async () => {
+      await new Promise((res) => setTimeout(res, opts.findDelayMs ?? 0));
+      await fetch(`${HOST}${Api.findAccount}`, { method: 'POST' });
+      return found;
+    };
+    return { seen, find };
+  }
+
+  it('signs in to the found account at once; a call refused meanwhile never registers a new account', async () => {
+    const { seen, find } = recoveringServer({ findDelayMs: 30 });
+    const m = await freshModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await m.ensureSession();
+    const recovery = m.whileRecovering(async () => m.signInRecovered(await find()));
+    // A screen's call goes out with the old token while the recovery is under way, and is refused.
+    await new Promise((res) => setTimeout(res, 40));
+    const info = await m.apiGet<{ avaliableAmount: number }>(Api.info, { auth: 'required' }).then(m.unwrap);
+    await recovery;
+    expect(info.avaliableAmount).toBe(60);
+    expect(m.peekSession()).toMatchObject({ token: 'tok-9', password: 'pw9', user: { account: 'u42' } });
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+    // The old password is never tried: the recovered account is signed in to instead.
+    expect(seen.filter((r) => r.url.pathname === Api.login)).toHaveLength(0);
+  });
+
+  it('keeps a recovered account on the device and signs in to it instead of registering', async () => {
+    const { seen } = recoveringServer();
+    const m = await freshModules();
+    const { kvSet, KvKey } = await import('../../src/app/lib/kv');
+    // The page closed after find_account answered, before the sign-in finished.
+    await kvSet(KvKey.recovered, found);
+    const s = await m.ensureSession();
+    expect(s).toMatchObject({ token: 'tok-9', password: 'pw9' });
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(0);
+    // Signed in: the kept answer is gone, and the next start uses the stored session.
+    const { kvGet } = await import('../../src/app/lib/kv');
+    expect(await kvGet(KvKey.recovered)).toBeUndefined();
+  });
+
+  it('a stale session refused after recovery signs in to the kept account, not to a new one', async () => {
+    const { seen, find } = recoveringServer();
+    const m = await freshModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await m.ensureSession();
+    const data = await find();
+    const { kvSet, KvKey } = await import('../../src/app/lib/kv');
+    await kvSet(KvKey.recovered, data);
+    await m.apiGet(Api.info, { auth: 'required' });
+    expect(m.peekSession()?.token).toBe('tok-9');
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+  });
+
+  it('drops kept credentials the server refuses (token and password), so the device is never stuck', async () => {
+    const seen = fakeServer((r) => {
+      if (r.url.pathname === Api.info && r.headers.get(Header.authorization) === 'Bearer tok-9')
+        return json({ result: false, code: 401, msg: 'x', data: null }, 401);
+      if (r.url.pathname === Api.login)
+        return json({ result: false, code: 400, msg: '账户或密码不正确', data: null });
+      return undefined;
+    });
+    const m = await freshModules();
+    const { kvGet, kvSet, KvKey } = await import('../../src/app/lib/kv');
+    await kvSet(KvKey.recovered, found);
+    expect(await m.ensureSession()).toMatchObject({ token: 'tok-1' });
+    expect(await kvGet(KvKey.recovered)).toBeUndefined();
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+  });
+
+  it('a failed re-login call keeps the session instead of registering a new account', async () => {
+    let revoked = false;
+    const seen = fakeServer((r) => {
+      if (r.url.pathname === Api.login) return new Response('busy', { status: 503 });
+      if (revoked && r.headers.get(Header.authorization) === 'Bearer tok-1')
+        return json({ result: false, code: 401, msg: 'x', data: null }, 401);
+      return undefined;
+    });
+    const m = await freshModules();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await m.ensureSession();
+    revoked = true;
+    await expect(m.apiGet(Api.info, { auth: 'required' })).rejects.toThrow();
+    expect(m.peekSession()?.token).toBe('tok-1');
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
+  });
+});
+
 describe('calls', () => {
   it('sends form-encoded bodies', async () => {
     const seen = fakeServer();

@@ -5,6 +5,8 @@ export const KvKey = {
   traceId: 'traceId',
   deviceId: 'deviceId',
   session: 'session',
+  /** An account find_account recovered, until the device is signed in to it (lib/session.ts). */
+  recovered: 'recovered',
   branchId: 'branchId',
   sourceDomain: 'sourceDomain',
   commonInfo: 'commonInfo',

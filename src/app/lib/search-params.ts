@@ -46,3 +46,18 @@ export const optionalIdLike =
     if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : undefined;
     return optionalString(max)(v);
   };
+
+/** A category id of a list screen's search params: the 'all' id ('0') is left out of the URL. */
+export const optionalCategory = (v: unknown): number | string | undefined => {
+  const id = optionalIdLike(32)(v);
+  return id === undefined || String(id) === '0' ? undefined : id;
+};
+
+/**
+ * A category id (text, as the catalogue gives it) as written to the URL: numeric ids as numbers, so
+ * the URL reads `?category=3`, not the JSON-quoted `?category=%223%22`; 'all' ('0') as nothing.
+ */
+export function categoryParam(id: string): number | string | undefined {
+  if (id === '0' || id === '') return undefined;
+  return /^[1-9]\d{0,14}$/.test(id) ? Number(id) : id;
+}

@@ -12,6 +12,7 @@ import { homeRecommendRoute } from './home-recommend';
 import { homeRoute } from './home';
 import { homeThreeDRoute } from './home-three-d';
 import { landingRoute } from './landing';
+import { newRoute } from './new';
 import { purchaseRoute } from './purchase';
 import { readerRoute } from './reader';
 import { searchRoute } from './search';
@@ -45,6 +46,7 @@ export const routeTree = rootRoute.addChildren([
   homeRankedRoute,
   homeDayRankedRoute,
   homeLatestRoute,
+  newRoute,
   categoryRoute,
   searchRoute,
   bookRoute,

@@ -151,15 +151,16 @@ export async function insertCatalogue(
         .map((b, i) => ({ b, id: bookIds[i]! }))
         .sort((x, y) => key(y.b) - key(x.b))
         .map((x) => x.id);
+    // Up to 3 pages of 10 each, so the home sections' 换一批 has pages to cycle through.
     const showcase = [
       ...order((b) => b.recommend)
-        .slice(0, 12)
+        .slice(0, 30)
         .map((id, sort) => ({ type: 'e_recommend', book_id: id, sort })),
       ...order((b) => (b.publish === 'finish' ? b.readCount : -1))
-        .slice(0, 10)
+        .slice(0, Math.min(30, books.filter((b) => b.publish === 'finish').length))
         .map((id, sort) => ({ type: 'kkbg', book_id: id, sort })),
       ...order((b) => (b.publish === 'serialize' ? -b.createdDaysAgo : -1e9))
-        .slice(0, 10)
+        .slice(0, Math.min(30, books.filter((b) => b.publish === 'serialize').length))
         .map((id, sort) => ({ type: 'new_on', book_id: id, sort })),
       ...order((b) => (b.threeD ? b.recommend : -1))
         .slice(0, books.filter((b) => b.threeD).length)

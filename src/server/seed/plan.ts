@@ -28,7 +28,9 @@ export function planBooks(rng: Rng, names: BookName[]): BookPlan[] {
     seed: i + 1,
     categoryIndex: i % CATEGORY_NAMES.length,
     publish: rng.chance(0.45) ? 'finish' : 'serialize',
-    vipFree: rng.chance(0.4),
+    // VIP reads every comic free (spec §1, §6): the per-book flag is for operators, all on in the demo.
+    // The draw that once decided it stays, so every later value of the seeded catalogue is unchanged.
+    vipFree: rng.chance(0.4) || true,
     threeD: i % 8 === 3,
     split: 1 + (i % 3),
     chapters: rng.int(20, 30),

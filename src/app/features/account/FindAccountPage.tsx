@@ -6,32 +6,58 @@ import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
 import { showAlert } from '../../components/Toaster';
-import { fetchInfoWithToken, findAccount } from '../../lib/api/account';
-import { setSession } from '../../lib/session';
+import { findAccount } from '../../lib/api/account';
+import { signInRecovered, whileRecovering } from '../../lib/session';
 import { errorMessage } from '../purchase/api-error';
 import { MonthCalendar } from './MonthCalendar';
 import { SupportChatLink } from './SupportLinks';
 import { validateChargeDate } from './validators';
 import './account.css';
 
-/** /user/find-account: recovers the account that paid on this device on the chosen deduction date. */
+/**
+ * /user/find-account: recovers the account that paid on this device on the chosen deduction date.
+ * Recovery gives the account a new password and ends its sessions (this device's too), so the device
+ * signs in to the found account at once; the dialog then shows the credentials to save, and leaving it
+ * any way keeps the user on the found account.
+ */
 export function FindAccountPage() {
   const [date, setDate] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<FindAccountData | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
   const [notFound, setNotFound] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  /** Switches the device to the found account; false when that failed (the dialog's button retries). */
+  const signIn = async (data: FindAccountData) => {
+    try {
+      await signInRecovered(data);
+      setSignedIn(true);
+      // Not awaited: a refetch refused meanwhile would wait for this recovery to settle.
+      void queryClient.resetQueries();
+      return true;
+    } catch {
+      showAlert(Msg.serverError);
+      return false;
+    }
+  };
 
   const find = async () => {
     const problem = validateChargeDate(date);
     if (problem || !date) return void showAlert(problem ?? Msg.pickChargeDate);
     setBusy(true);
     try {
-      const res = await findAccount(date);
-      if (res.result) setFound(res.data);
-      else if (String(res.code) === Code.NOT_FOUND) setNotFound(true);
-      else showAlert(res.msg);
+      // Registration and re-login wait until the found account is signed in to.
+      await whileRecovering(async () => {
+        const res = await findAccount(date);
+        if (res.result) {
+          setSignedIn(false);
+          setFound(res.data);
+          await signIn(res.data);
+        } else if (String(res.code) === Code.NOT_FOUND) setNotFound(true);
+        else showAlert(res.msg);
+      });
     } catch (err) {
       showAlert(await errorMessage(err, Msg.serverError));
     } finally {
@@ -43,13 +69,9 @@ export function FindAccountPage() {
     if (!found) return;
     setBusy(true);
     try {
-      const user = await fetchInfoWithToken(found.token);
-      await setSession({ token: found.token, user, password: found.password });
-      await queryClient.resetQueries();
+      if (!signedIn && !(await signIn(found))) return;
       setFound(null);
       void navigate({ to: '/user', replace: true });
-    } catch {
-      showAlert(Msg.serverError);
     } finally {
       setBusy(false);
     }

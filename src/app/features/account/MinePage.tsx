@@ -4,10 +4,7 @@ import { AccountText, BIND_MOBILE_REWARD } from '../../../contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
-import { showAlert } from '../../components/Toaster';
 import { submitContact } from '../../lib/api/account';
-import { getAppType } from '../../lib/app-type';
-import { useInstallPrompt } from '../../lib/install';
 import { useSession, useUserInfo } from '../../lib/user';
 import { PayResultPrompt } from '../purchase/PayResultPrompt';
 import { useRefreshOnReturn } from '../purchase/useRefreshOnReturn';
@@ -15,7 +12,7 @@ import { VipStatus } from '../purchase/VipStatus';
 import { DailySignDialog, openDailySign } from './DailySignDialog';
 import { isServiceOpen } from './service-hours';
 import { externalProps, recordAndFollow, useSupportUrls } from './SupportLinks';
-import { useCommonInfo } from './useCommonInfo';
+import { useAppEntry } from './useAppEntry';
 import { MineIcon, type MineIconName } from './icons';
 import './account.css';
 
@@ -49,9 +46,8 @@ function Row({
 export function MinePage() {
   const session = useSession();
   const { data: user } = useUserInfo();
-  const { data: common } = useCommonInfo();
   const urls = useSupportUrls();
-  const installer = useInstallPrompt();
+  const app = useAppEntry();
   const [chatClosedOpen, setChatClosedOpen] = useState(false);
   useRefreshOnReturn();
 
@@ -71,12 +67,7 @@ export function MinePage() {
       location.assign(chatHref);
     }
   };
-  const install = async () => {
-    const outcome = await installer.install();
-    if (outcome === 'unavailable') showAlert(AccountText.installUnavailable);
-  };
-
-  const downloadUrl = common?.appDownloadUrl && getAppType() !== 'shell' ? common.appDownloadUrl : null;
+  const downloadUrl = app.downloadUrl;
 
   return (
     <Page title={AccountText.mine} back={false}>
@@ -172,12 +163,12 @@ export function MinePage() {
           <a className="mine-row" href={downloadUrl} {...externalProps(downloadUrl)}>
             <Row icon="download" label={AccountText.appDownload} />
           </a>
-        ) : installer.installed ? (
+        ) : app.installed ? (
           <div className="mine-row">
             <Row icon="home" label={AccountText.addToHome} note={AccountText.installed} />
           </div>
         ) : (
-          <button type="button" className="mine-row" onClick={() => void install()}>
+          <button type="button" className="mine-row" onClick={() => void app.install()}>
             <Row icon="home" label={AccountText.addToHome} />
           </button>
         )}

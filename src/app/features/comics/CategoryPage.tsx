@@ -1,18 +1,33 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { ALL_ID, type Book } from '../../../contract';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { bookKeys, fetchQuery } from '../../lib/api/books';
 import { nextPageParam } from '../../lib/paging';
+import { categoryParam } from '../../lib/search-params';
 import { LargeBookCard } from './BookCards';
 import { Tabs } from './Tabs';
 import { useCategories } from './useCategories';
 
-/** /category: filter by publish status and category ('all' first), with an infinite list. */
+const route = getRouteApi('/category');
+
+/**
+ * /category: filter by publish status and category ('all' first), with an infinite list. The filters
+ * are the URL's search params, so coming back shows the same list where it was left.
+ */
 export function CategoryPage() {
-  const [publish, setPublish] = useState(ALL_ID);
-  const [category, setCategory] = useState(ALL_ID);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const publish = search.publish ?? ALL_ID;
+  const category = search.category === undefined ? ALL_ID : String(search.category);
+  const setPublish = (id: string) =>
+    void navigate({
+      search: (s) => ({ ...s, publish: id === 'serialize' || id === 'finish' ? id : undefined }),
+      replace: true,
+    });
+  const setCategory = (id: string) =>
+    void navigate({ search: (s) => ({ ...s, category: categoryParam(id) }), replace: true });
   const { categoryTabs, statuses } = useCategories();
   const q = useInfiniteQuery({
     queryKey: bookKeys.query(publish, category),

@@ -10,8 +10,8 @@ import { ListTitle } from '../lists/titles';
 import { SectionHeader } from './SectionHeader';
 
 /**
- * 每日更新 box: category tabs (all plus each), 6 books a page, 换一批 cycling pages 1 → 2 → 3 → 1 and
- * 更多 to /home/day. A page with fewer books starts the cycle again.
+ * 每日更新 box: category tabs (all plus each), 6 books a page, 换一批 cycling pages 1 → 2 → 3 → 1 over
+ * the pages the category has, and 更多 to /home/day.
  */
 export function DailyUpdateBox() {
   const { categoryTabs } = useCategories();
@@ -31,7 +31,7 @@ export function DailyUpdateBox() {
         title={ListTitle.day}
         more="/home/day"
         refreshing={q.isFetching}
-        onRefresh={() => setPage(page >= totalPage ? 1 : nextRefreshPage(page))}
+        onRefresh={() => setPage(nextRefreshPage(page, totalPage))}
       />
       <Tabs
         items={categoryTabs}

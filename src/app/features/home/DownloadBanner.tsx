@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { dismissDownloadTip, isDownloadTipDismissed } from '../../lib/cookies';
-import { useCommonInfo } from '../account/useCommonInfo';
+import { useAppEntry } from '../account/useAppEntry';
 import { BookIcon } from './icons';
 
-/** The download-app tip; closing it hides it for 100 days (cookie, spec §3). */
+/**
+ * The download-app tip; closing it hides it for 100 days (cookie, spec §3). Without a download link
+ * (none configured, or inside the app shell) it stays away: the home screen's install banner and the
+ * APP entry offer add to home screen instead.
+ */
 export function DownloadBanner() {
   const [hidden, setHidden] = useState(isDownloadTipDismissed);
-  const { data: info } = useCommonInfo();
-  if (hidden || !info?.appDownloadUrl) return null;
+  const { downloadUrl } = useAppEntry();
+  if (hidden || !downloadUrl) return null;
   return (
     <div className="download-banner" role="region" aria-label="下载APP">
       <span className="download-logo">
         <BookIcon />
       </span>
       <span className="download-text">下载APP，看漫画更流畅</span>
-      <a className="download-go" href={info.appDownloadUrl} target="_blank" rel="noopener noreferrer">
+      <a className="download-go" href={downloadUrl} target="_blank" rel="noopener noreferrer">
         立即下载
       </a>
       <button

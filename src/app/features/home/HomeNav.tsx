@@ -1,10 +1,22 @@
 import { Link } from '@tanstack/react-router';
-import { useCommonInfo } from '../account/useCommonInfo';
+import { useAppEntry } from '../account/useAppEntry';
 import { CoinIcon, PhoneIcon, PlayIcon, TrophyIcon } from './icons';
 
-/** Navigation entries: ranking, anime videos, top-up, app (spec §2 home). */
+const AppLabel = () => (
+  <>
+    <span className="home-nav-icon icon-app">
+      <PhoneIcon />
+    </span>
+    APP
+  </>
+);
+
+/**
+ * Navigation entries: ranking, anime videos, top-up, app (spec §2 home). APP is the download link when
+ * one is configured, else add to home screen as on Mine.
+ */
 export function HomeNav() {
-  const { data: info } = useCommonInfo();
+  const app = useAppEntry();
   return (
     <nav className="home-nav" aria-label="快捷入口">
       <Link to="/home/day-ranked" className="home-nav-item">
@@ -25,18 +37,15 @@ export function HomeNav() {
         </span>
         充值
       </Link>
-      <a
-        href={info?.appDownloadUrl || undefined}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="home-nav-item"
-        aria-disabled={!info?.appDownloadUrl}
-      >
-        <span className="home-nav-icon icon-app">
-          <PhoneIcon />
-        </span>
-        APP
-      </a>
+      {app.downloadUrl ? (
+        <a href={app.downloadUrl} target="_blank" rel="noopener noreferrer" className="home-nav-item">
+          <AppLabel />
+        </a>
+      ) : (
+        <button type="button" className="home-nav-item" onClick={() => void app.install()}>
+          <AppLabel />
+        </button>
+      )}
     </nav>
   );
 }

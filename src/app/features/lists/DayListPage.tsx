@@ -1,19 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { ALL_ID, DAY_PAGE_SIZE, Msg } from '../../../contract';
 import { bookKeys, fetchTodayUpdate } from '../../lib/api/books';
+import { categoryParam } from '../../lib/search-params';
 import { Tabs } from '../comics/Tabs';
 import { useCategories } from '../comics/useCategories';
 import { BookListScreen } from './BookListScreen';
 import { dayBatchAction, dayNextPage, dayOffersBatch } from './paging';
 import { ListTitle } from './titles';
 
+const route = getRouteApi('/home/day');
+
 /**
  * /home/day: daily updates by category. More loads up to page 5; 再来一批 (offered only after a full page
- * of 10) loads the next page, or starts again from page 1 once page 5 is reached (spec §4).
+ * of 10) loads the next page, or starts again from page 1 once page 5 is reached (spec §4). The category
+ * tab is the URL's search param, so coming back shows the same list.
  */
 export function DayListPage() {
-  const [category, setCategory] = useState(ALL_ID);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const category = search.category === undefined ? ALL_ID : String(search.category);
+  const setCategory = (id: string) =>
+    void navigate({ search: { category: categoryParam(id) }, replace: true });
   const { categoryTabs } = useCategories();
   const client = useQueryClient();
   const key = bookKeys.today(category, DAY_PAGE_SIZE);

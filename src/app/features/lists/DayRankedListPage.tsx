@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import { ALL_ID, Msg } from '../../../contract';
 import { bookKeys, fetchRank, type RankType } from '../../lib/api/books';
+import { categoryParam } from '../../lib/search-params';
 import { Tabs } from '../comics/Tabs';
 import { useCategories } from '../comics/useCategories';
 import { BookListScreen } from './BookListScreen';
@@ -13,10 +14,21 @@ const RANK_TABS = [
   { id: 'week', label: Msg.rankWeek },
 ] as const;
 
-/** /home/day-ranked: 总榜 / 周榜 tabs plus category tabs. */
+const route = getRouteApi('/home/day-ranked');
+
+/**
+ * /home/day-ranked: 总榜 / 周榜 tabs plus category tabs, both the URL's search params (总榜 and 'all'
+ * left out), so coming back shows the same list.
+ */
 export function DayRankedListPage() {
-  const [type, setType] = useState<RankType>('total');
-  const [category, setCategory] = useState(ALL_ID);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const type: RankType = search.type === 'week' ? 'week' : 'total';
+  const category = search.category === undefined ? ALL_ID : String(search.category);
+  const setType = (t: RankType) =>
+    void navigate({ search: (s) => ({ ...s, type: t === 'week' ? t : undefined }), replace: true });
+  const setCategory = (id: string) =>
+    void navigate({ search: (s) => ({ ...s, category: categoryParam(id) }), replace: true });
   const { categoryTabs } = useCategories();
   return (
     <BookListScreen

@@ -2,7 +2,7 @@ import { bookKeys, fetchNewList } from '../../lib/api/books';
 import { BookListScreen } from './BookListScreen';
 import { ListTitle } from './titles';
 
-/** /home/new: the update list (new/{page}). */
+/** /home/new and /new: the update list (new/{page}). */
 export function NewListPage() {
   return <BookListScreen title={ListTitle.newList} queryKey={bookKeys.newList()} fetchPage={fetchNewList} />;
 }

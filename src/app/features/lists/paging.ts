@@ -20,9 +20,13 @@ export function nextPage(page: number, totalPage: number): number | undefined {
   return noMoreAfter(page, totalPage) ? undefined : page + 1;
 }
 
-/** Home section and home daily-update refresh: pages 1 → 2 → 3 → 1. */
-export function nextRefreshPage(page: number, max = HOME_REFRESH_MAX_PAGE): number {
-  return page >= max || page < 1 ? 1 : page + 1;
+/**
+ * Home section and home daily-update refresh: pages 1 → 2 → 3 → 1, over the pages that exist only
+ * (`totalPage` when known), so a refresh never lands on an empty page.
+ */
+export function nextRefreshPage(page: number, totalPage?: number): number {
+  const last = Math.min(HOME_REFRESH_MAX_PAGE, totalPage ?? HOME_REFRESH_MAX_PAGE);
+  return page >= last || page < 1 ? 1 : page + 1;
 }
 
 /**

@@ -1,20 +1,14 @@
-import ky from 'ky';
 import {
   Api,
-  Header,
-  REQUEST_TIMEOUT_MS,
   apiPath,
   type CommonInfo,
   type DailySignConfig,
-  type Envelope,
   type FindAccountData,
   type SendBindCodeData,
   type SessionData,
   type TodayUpdateData,
   type UserInfo,
 } from '../../../contract';
-import { dynamicHost } from '../hosts';
-import { getDeviceId, getTraceId } from '../ids';
 import { kvGet, kvSet, KvKey } from '../kv';
 import { peekSession } from '../session';
 import { apiGet, apiPost, unwrap } from './http';
@@ -103,25 +97,6 @@ export async function fetchCommonInfo(branchId: number): Promise<CommonInfo> {
     if (kept) return kept;
     throw err;
   }
-}
-
-/**
- * User info for a token that is not the stored session yet (find account answers only account,
- * password and token): the stored identity headers would not match it, so this call sends its own.
- */
-export async function fetchInfoWithToken(token: string): Promise<UserInfo> {
-  const res = await ky
-    .get(`${dynamicHost()}${Api.info}`, {
-      headers: {
-        [Header.traceId]: await getTraceId(),
-        [Header.deviceId]: await getDeviceId(),
-        [Header.authorization]: `Bearer ${token}`,
-      },
-      timeout: REQUEST_TIMEOUT_MS,
-      retry: 0,
-    })
-    .json<Envelope<UserInfo>>();
-  return unwrap(res);
 }
 
 /** POST user_from_mark: where this visitor came from (the landing page's tgId, or a first visit's referrer). */

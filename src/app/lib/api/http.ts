@@ -1,18 +1,18 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import {
-  Api,
-  Code,
-  Header,
-  Msg,
-  REQUEST_TIMEOUT_MS,
-  type Envelope,
-  type SessionData,
-} from '../../../contract';
+import { Code, Header, Msg, REQUEST_TIMEOUT_MS, type Envelope } from '../../../contract';
 import { getAppType } from '../app-type';
 import { dynamicHost, staticHost } from '../hosts';
 import { getDeviceId, getTraceId } from '../ids';
 import { kvGet, KvKey } from '../kv';
-import { ensureSession, loadSession, peekSession, setSession } from '../session';
+import {
+  ensureSession,
+  loadSession,
+  loginWith,
+  peekSession,
+  recoverySettled,
+  resumeRecovery,
+  setSession,
+} from '../session';
 
 export type FormBody = Record<string, string | number | boolean | null | undefined>;
 export type Search = Record<string, string | number | boolean | undefined>;
@@ -73,30 +73,28 @@ const client: KyInstance = ky.create({
 let recovering: Promise<void> | undefined;
 
 /**
- * A revoked token (password changed elsewhere): log in again with the stored password, else start anew —
- * once, however many calls were refused together.
+ * A revoked token (password changed elsewhere, or the account recovered): sign in to the recovered
+ * account when there is one, else log in again with the stored password, else start anew — once,
+ * however many calls were refused together.
  */
-function recoverSession(): Promise<void> {
-  recovering ??= relogin().finally(() => {
+function recoverSession(refusedToken: string | undefined): Promise<void> {
+  recovering ??= relogin(refusedToken).finally(() => {
     recovering = undefined;
   });
   return recovering;
 }
 
-async function relogin(): Promise<void> {
+async function relogin(refusedToken: string | undefined): Promise<void> {
+  // A find_account in flight ends this device's session and brings the found account's: wait for it.
+  await recoverySettled();
+  if (await resumeRecovery()) return;
   const s = peekSession();
+  if (s && s.token !== refusedToken) return; // signed in anew meanwhile
   if (s?.password) {
-    const res = await ky
-      .post(`${dynamicHost()}${Api.login}`, {
-        body: toForm({ account: s.user.account, password: s.password }),
-        headers: { [Header.traceId]: await getTraceId(), [Header.deviceId]: await getDeviceId() },
-        timeout: REQUEST_TIMEOUT_MS,
-      })
-      .json<Envelope<SessionData>>()
-      .catch(() => null);
-    if (res?.result) {
-      const { token, ...user } = res.data;
-      await setSession({ token, user: { ...user, password: undefined }, password: s.password });
+    // Only a refused password leads on to a new account; a failed call (offline, 429) keeps this one.
+    const renewed = await loginWith(s.user.account, s.password);
+    if (renewed) {
+      await setSession(renewed);
       return;
     }
   }
@@ -120,7 +118,8 @@ async function send<T>(method: 'get' | 'post', path: string, opts: CallOptions):
     // Public calls carry the token too, so a revoked one is refused there as well.
     const hadSession = opts.auth === 'required' || Boolean(peekSession());
     if (err instanceof HTTPError && err.response.status === 401 && hadSession) {
-      await recoverSession();
+      const refused = err.request.headers.get(Header.authorization)?.replace(/^Bearer /, '');
+      await recoverSession(refused);
       try {
         return await run();
       } catch (again) {

@@ -1,0 +1,228 @@
+/**
+ * Home and list screens in a real phone-sized Chromium, as a new visitor: 换一批 never empties a home
+ * section, list screens keep their tabs and filters (and their list) when the user comes back, '/new'
+ * is the update list, the home APP entry offers add to home screen when no download link is
+ * configured, and every demo book is VIP-free (the buy dialog shows the VIP note).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountText, Msg, ShellMsg } from '../../src/contract';
+import { ListTitle } from '../../src/app/features/lists/titles';
+import { dismissDialogs, launchMobile, type Mobile } from './helpers';
+
+let m: Mobile;
+let page: Page;
+
+beforeAll(async () => {
+  m = await launchMobile();
+  page = m.page;
+});
+afterAll(async () => {
+  await m?.close();
+});
+
+const bookLinks = (scope: Locator) => scope.locator('a.card-link');
+const titlesOf = (scope: Locator) => bookLinks(scope).allInnerTexts();
+
+/** The tab named `name` of the tab list labelled `list`. */
+const tab = (p: Page, list: string, name: string | RegExp) =>
+  p.getByRole('tablist', { name: list, exact: true }).getByRole('tab', { name, exact: true });
+
+/** A new visitor has not signed in today: the sign-in dialog opens by itself; close it. */
+async function closeSignIn(p: Page) {
+  const sign = p.getByRole('dialog', { name: AccountText.signTitle });
+  await sign.waitFor({ timeout: 20_000 });
+  await sign.getByRole('button', { name: AccountText.close }).click();
+  await sign.waitFor({ state: 'detached' });
+  await dismissDialogs(p, 500);
+}
+
+/** Waits until `t` is the selected tab. */
+async function selected(t: Locator) {
+  await t.and(t.page().locator('[aria-selected="true"]')).waitFor({ timeout: 10_000 });
+}
+
+/** Waits until a list screen shows books and no request is running. */
+async function listSettled(p: Page) {
+  await p.locator('.book-list a.card-link').first().waitFor({ timeout: 20_000 });
+  await p.waitForLoadState('networkidle');
+}
+
+/** Opens the book at `index` of the list, waits for its home, and comes back. */
+async function openBookAndComeBack(p: Page, index: number) {
+  const link = p.locator('.book-list a.card-link').nth(index);
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await p.waitForURL(/\/book\/\d+$/);
+  await p.getByText(Msg.startReading).first().waitFor({ timeout: 20_000 });
+  await p.goBack();
+}
+
+describe('home sections', () => {
+  it('换一批 cycles only over the pages a section has: it never shows an empty section', async () => {
+    await page.goto('/home');
+    await closeSignIn(page);
+    for (const title of [ListTitle.newOn, ListTitle.kkbg, ListTitle.recommend]) {
+      const section = page.getByRole('region', { name: title, exact: true });
+      await bookLinks(section).first().waitFor({ timeout: 20_000 });
+      const first = await titlesOf(section);
+      expect(first.length).toBe(6);
+      const refresh = section.getByRole('button', { name: `${title} 换一批` });
+      const seen: string[][] = [];
+      for (let tap = 0; tap < 4; tap++) {
+        await refresh.click();
+        await page.waitForFunction(
+          (b) => b?.getAttribute('aria-busy') !== 'true',
+          await refresh.elementHandle(),
+          { timeout: 15_000 },
+        );
+        await page.waitForTimeout(300);
+        const shown = await titlesOf(section);
+        expect(shown.length, `${title} after ${tap + 1} taps`).toBeGreaterThan(0);
+        seen.push(shown);
+      }
+      await section.scrollIntoViewIfNeeded();
+      // The demo's sections have more than one page: 换一批 shows other books.
+      expect(seen[0]!.join('|')).not.toBe(first.join('|'));
+      // The cycle comes back to the first page.
+      expect(seen.some((s) => s.join('|') === first.join('|'))).toBe(true);
+    }
+  });
+});
+
+describe('list screens keep their tabs and filters when the user comes back', () => {
+  it('category filter: status and category stay, with the same list', async () => {
+    await page.goto('/category');
+    await listSettled(page);
+    await tab(page, '连载状态', Msg.finish).click();
+    const categories = page.getByRole('tablist', { name: '分类', exact: true }).getByRole('tab');
+    const category = (await categories.nth(2).innerText()).trim();
+    await categories.nth(2).click();
+    await selected(tab(page, '分类', category));
+    await listSettled(page);
+    const before = await titlesOf(page.locator('.book-list'));
+    expect(before.length).toBeGreaterThan(0);
+
+    await openBookAndComeBack(page, Math.min(3, before.length - 1));
+    await page.waitForURL(/\/category/);
+    await listSettled(page);
+    await expect(tab(page, '连载状态', Msg.finish).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(tab(page, '分类', category).getAttribute('aria-selected')).resolves.toBe('true');
+    expect(await titlesOf(page.locator('.book-list'))).toEqual(before);
+    // Kept in the URL's search params.
+    expect(new URL(page.url()).searchParams.get('publish')).toBe('finish');
+    expect(new URL(page.url()).searchParams.get('category')).toMatch(/^\d+$/);
+  });
+
+  it('day list: the category tab stays', async () => {
+    await page.goto('/home/day');
+    await listSettled(page);
+    const categories = page.getByRole('tablist', { name: '分类', exact: true }).getByRole('tab');
+    const category = (await categories.nth(1).innerText()).trim();
+    await categories.nth(1).click();
+    await selected(tab(page, '分类', category));
+    await listSettled(page);
+    const before = await titlesOf(page.locator('.book-list'));
+
+    await openBookAndComeBack(page, 0);
+    await page.waitForURL(/\/home\/day/);
+    await listSettled(page);
+    await expect(tab(page, '分类', category).getAttribute('aria-selected')).resolves.toBe('true');
+    expect(await titlesOf(page.locator('.book-list'))).toEqual(before);
+    expect(new URL(page.url()).searchParams.get('category')).toMatch(/^\d+$/);
+  });
+
+  it('ranking: 周榜 and the category stay, and the scroll comes back onto the same list', async () => {
+    await page.goto('/home/day-ranked');
+    await listSettled(page);
+    await tab(page, '榜单', Msg.rankWeek).click();
+    const categories = page.getByRole('tablist', { name: '分类', exact: true }).getByRole('tab');
+    const category = (await categories.nth(1).innerText()).trim();
+    await categories.nth(1).click();
+    await selected(tab(page, '分类', category));
+    await listSettled(page);
+    const before = await titlesOf(page.locator('.book-list'));
+    const index = Math.min(6, before.length - 1);
+    await page.locator('.book-list a.card-link').nth(index).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+
+    await openBookAndComeBack(page, index);
+    await page.waitForURL(/\/home\/day-ranked/);
+    await listSettled(page);
+    await expect(tab(page, '榜单', Msg.rankWeek).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(tab(page, '分类', category).getAttribute('aria-selected')).resolves.toBe('true');
+    expect(await titlesOf(page.locator('.book-list'))).toEqual(before);
+    await page.waitForTimeout(500);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(80);
+    expect(new URL(page.url()).searchParams.get('type')).toBe('week');
+  });
+});
+
+describe('routes', () => {
+  it("'/new', the child new of '/', is the update list", async () => {
+    await page.goto('/new');
+    await page.getByRole('heading', { name: ListTitle.newList }).waitFor({ timeout: 20_000 });
+    await listSettled(page);
+    expect(new URL(page.url()).pathname).toBe('/new');
+  });
+});
+
+describe('home APP entry without a download link', () => {
+  it('says how to add to the home screen where the browser offers no prompt', async () => {
+    await page.goto('/home');
+    await dismissDialogs(page);
+    await page
+      .getByRole('navigation', { name: '快捷入口' })
+      .getByRole('button', { name: 'APP', exact: true })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: AccountText.installUnavailable })
+      .waitFor({ timeout: 10_000 });
+  });
+
+  it('opens the add-to-home-screen sheet on iOS Safari', async () => {
+    const ios = await launchMobile({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    try {
+      await ios.page.goto('/home');
+      await closeSignIn(ios.page);
+      await ios.page
+        .getByRole('navigation', { name: '快捷入口' })
+        .getByRole('button', { name: 'APP', exact: true })
+        .click();
+      await ios.page.getByRole('dialog', { name: ShellMsg.iosInstallTitle }).waitFor({ timeout: 10_000 });
+    } finally {
+      await ios.close();
+    }
+  });
+});
+
+describe('VIP reads every comic free', () => {
+  it('every demo book is VIP-free, and the buy dialog shows the VIP note', async () => {
+    const flags = await page.evaluate(async () => {
+      const out: { id: number; vipFree: boolean; paid?: number }[] = [];
+      for (let id = 1; id <= 64; id++) {
+        const res = await fetch(`/api/book/detail/${id}`);
+        if (!res.ok) continue;
+        const body = (await res.json()) as {
+          result: boolean;
+          data: { book: { vipFree: boolean }; chapterList: { number: number; price: number }[] };
+        };
+        if (!body.result) continue;
+        const paid = body.data.chapterList.find((c) => c.price > 0)?.number;
+        out.push({ id, vipFree: body.data.book.vipFree, paid });
+      }
+      return out;
+    });
+    expect(flags.length).toBeGreaterThanOrEqual(64);
+    expect(flags.filter((f) => !f.vipFree).map((f) => f.id)).toEqual([]);
+
+    const target = flags.find((f) => f.paid !== undefined)!;
+    await page.goto(`/book/read/${target.id}/${target.paid}`);
+    const buy = page.getByRole('dialog').filter({ hasText: Msg.buyChapter });
+    await buy.waitFor({ timeout: 20_000 });
+    await buy.getByText(Msg.vipFreeNote).waitFor();
+  });
+});
