@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { PlayerAds, VodDanmu, VodMarker } from '../../../contract';
 import { setResumePosition } from '../../lib/device/watch';
+import { addAutoplayItem } from './autoplay-menu';
+import { readAutoplaySetting, writeAutoplaySetting } from './autoplay-setting';
 import { playerText, type PlayerLang } from './i18n';
 import { DanmuLayer } from './DanmuLayer';
 import { MarkerLayer } from './MarkerLayer';
@@ -40,6 +42,7 @@ export interface VideoPlayerProps {
   progress: boolean;
   /** Preview length in seconds (0: no preview). */
   preview?: number;
+  /** Overrides the device's 自动播放 setting (the settings menu's toggle, on by default). */
   autoplay?: boolean;
   /** Seek to the saved position and play instead of offering the resume prompt (default: autoplay). */
   autoResume?: boolean;
@@ -61,7 +64,9 @@ const NOTICE_MS = 2_000;
 
 /** The video player: plyr + hls.js with our overlays inside `.plyr`, so they stay in fullscreen. */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { vodId, src, poster, lang, progress, preview = 0, autoplay = true } = props;
+  const { vodId, src, poster, lang, progress, preview = 0 } = props;
+  const [autoplaySetting, setAutoplaySetting] = useState(readAutoplaySetting);
+  const autoplay = props.autoplay ?? autoplaySetting;
   // Spec §4: with autoplay on, a saved position is sought and played; otherwise the prompt offers it.
   const autoResume = props.autoResume ?? autoplay;
   const host = useRef<HTMLDivElement>(null);
@@ -97,6 +102,25 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useEffect(() => {
     if (handle && poster) setPoster(handle.plyr, poster);
   }, [handle, poster]);
+
+  // 自动播放 in the settings menu: remembered on the device, used from the next video (or reload) on.
+  const settingNow = useRef(autoplaySetting);
+  useEffect(() => {
+    settingNow.current = autoplaySetting;
+  });
+  useEffect(() => {
+    if (!handle?.controls) return;
+    const text = playerText(lang);
+    return addAutoplayItem(
+      handle.controls,
+      { label: text.autoplaySetting, on: text.on, off: text.off },
+      settingNow.current,
+      (on) => {
+        writeAutoplaySetting(on);
+        setAutoplaySetting(on);
+      },
+    );
+  }, [handle, lang]);
 
   useEffect(() => {
     if (!notice) return;
@@ -172,7 +196,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     video={handle.video}
                     advert={startAdvert}
                     lang={lang}
-                    resumeAt={startup.resumeAt}
+                    resume={startup.found}
                     autoplayPromptShown={startup.autoplayBlocked}
                   />
                 )
