@@ -169,9 +169,14 @@ describe('player settings and startup', () => {
     expect(still.paused).toBe(true);
     expect(still.t).toBeLessThan(1);
     await page.screenshot({ path: '/tmp/player-resume-prompt.png' });
+    // The open menu is above the prompt: its items take the tap.
     await page.locator('.plyr__menu > button[data-plyr="settings"]').click();
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');
     await page.screenshot({ path: '/tmp/player-settings-autoplay-off.png' });
+    await item.click({ timeout: 5_000 });
+    await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
+    await item.click({ timeout: 5_000 });
+    await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');
     await page.locator('.plyr__menu > button[data-plyr="settings"]').click();
 
     // 跳转播放 seeks to the saved time and plays; the prompt goes.
