@@ -75,6 +75,9 @@ describe('player settings and startup', () => {
     const list = await getJson<VodList>('/api/vod/page/0/1');
     candidates = list.list.filter((v) => v.vodPointsPlay > 0 && v.vodPointsPlay <= BIND_MOBILE_REWARD);
     expect(candidates.length).toBeGreaterThan(0);
+    const probe = await newVisitor();
+    await probe.goto('/vod');
+    mse = await probe.evaluate((t) => 'MediaSource' in window && MediaSource.isTypeSupported(t), H264_AAC);
   });
   afterAll(async () => {
     for (const m of opened) await m.close();
@@ -82,8 +85,6 @@ describe('player settings and startup', () => {
 
   it('the subtitle list is 150 px tall (spec §9)', async () => {
     const page = await newVisitor();
-    await page.goto('/vod');
-    mse = await page.evaluate((t) => 'MediaSource' in window && MediaSource.isTypeSupported(t), H264_AAC);
     await openTrial(page, candidates);
     const label = page.locator('.ink-track-subtitle .ink-track-label');
     await label.waitFor({ timeout: 30_000 });
@@ -237,6 +238,18 @@ describe('player settings and startup', () => {
     await chooseQuality(page, other);
     await page.waitForTimeout(500);
     expect(await modal.count()).toBe(0);
+
+    // Opened again: the remembered height is the one that plays, and it stays (auto does not take over).
+    await page.reload();
+    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await tapPlayIfAsked(page);
+    await expect.poll(async () => (await media(page))?.height ?? 0, { timeout: 20_000 }).toBe(other);
+    const from = (await media(page))!.t;
+    await expect.poll(async () => (await media(page))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(from + 4);
+    expect((await media(page))!.height).toBe(other);
+    expect(
+      await page.locator(`.plyr__menu [data-plyr="quality"][value="${other}"]`).getAttribute('aria-checked'),
+    ).toBe('true');
 
     // Back to auto: the modal shows for it too, until auto's level plays.
     await chooseQuality(page, 0);

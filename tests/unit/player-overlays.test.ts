@@ -26,6 +26,11 @@ describe('player language', () => {
     expect(playerText('zh-cn').previewOver).toBe('试看已结束');
     expect(playerText('en-us').autoplayLimited).toBe('Your browser limits autoplay');
     expect(playerText('en-us').pleaseClick).toBe('Please Click');
+    // The 自动播放 setting and the switching modal's auto follow the player language too.
+    expect(playerText('en-us').autoplaySetting).toBe('Autoplay');
+    expect(playerText('zh-cn').autoplaySetting).toBe('自动播放');
+    expect([playerText('en-us').on, playerText('zh-cn').on]).toEqual(['On', '开启']);
+    expect([playerText('en-us').auto, playerText('zh-cn').auto]).toEqual(['Auto', '自动']);
   });
 });
 
