@@ -178,6 +178,23 @@ describe('player settings and startup', () => {
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
     await item.click({ timeout: 5_000 });
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');
+    // Keyboard: arrows move between the menu's items (not the volume), space toggles.
+    const volume = await page.evaluate(
+      () => document.querySelector<HTMLVideoElement>('.ink-player video')!.volume,
+    );
+    await item.focus();
+    await page.keyboard.press('ArrowUp');
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focusedText).toContain('倍速');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toContain('自动播放');
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ink-player video')!.volume),
+    ).toBe(volume);
+    await page.keyboard.press(' ');
+    await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press(' ');
+    await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');
     await page.locator('.plyr__menu > button[data-plyr="settings"]').click();
 
     // 跳转播放 seeks to the saved time and plays; the prompt goes.

@@ -33,10 +33,26 @@ export function addAutoplayItem(
     show();
     onToggle(on);
   };
+  // Arrow keys move between the menu's items as on plyr's own, instead of reaching its volume keys.
+  const arrows = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.type !== 'keyup') return;
+    const to =
+      e.key === 'ArrowDown'
+        ? (item.nextElementSibling ?? menu.firstElementChild)
+        : (item.previousElementSibling ?? menu.lastElementChild);
+    if (to instanceof HTMLElement) to.focus();
+  };
   item.addEventListener('click', toggle);
+  item.addEventListener('keydown', arrows);
+  item.addEventListener('keyup', arrows);
   menu.append(item);
   return () => {
     item.removeEventListener('click', toggle);
+    item.removeEventListener('keydown', arrows);
+    item.removeEventListener('keyup', arrows);
     item.remove();
   };
 }
