@@ -205,6 +205,41 @@ describe('player settings and startup', () => {
       .toBeGreaterThan(Math.min(saved, 5));
   });
 
+  it('in English (en-us): Autoplay off, the prompt in English closes on ×, and by itself after 15 s', async () => {
+    if (!mse) return;
+    const page = await newVisitor();
+    // The player language follows the browser's (spec §2 player overlays).
+    await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
+    const vod = await openTrial(page, candidates);
+    await page.locator('[data-player-ad].ink-start-ad').waitFor({ timeout: 30_000 });
+    await page.locator('[data-player-ad]').waitFor({ state: 'detached', timeout: 15_000 });
+    await tapPlayIfAsked(page);
+    await expect.poll(async () => (await media(page))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(6);
+    await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ink-player video')!.pause());
+    await page.locator('.plyr__menu > button[data-plyr="settings"]').click();
+    const item = page.getByRole('menuitemcheckbox', { name: /Autoplay/ });
+    await expect.poll(() => item.textContent()).toBe('AutoplayOn');
+    await item.click();
+    await expect.poll(() => item.textContent()).toBe('AutoplayOff');
+
+    await page.goto(`/vod/detail?vodId=${vod.vodId}`);
+    const prompt = page.locator('.ink-resume');
+    await prompt.waitFor({ timeout: 30_000 });
+    await expect.poll(() => prompt.textContent()).toMatch(/Last watched to 00:0\d/);
+    await prompt.getByRole('button', { name: 'Jump to play' }).waitFor();
+    await prompt.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => prompt.count()).toBe(0);
+    expect((await media(page))!.paused).toBe(true);
+
+    // Left alone, it goes after 15 s (spec §9), not before.
+    await page.goto(`/vod/detail?vodId=${vod.vodId}`);
+    await prompt.waitFor({ timeout: 30_000 });
+    const shownAt = Date.now();
+    await prompt.waitFor({ state: 'detached', timeout: 25_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(13_000);
+    expect((await media(page))!.paused).toBe(true);
+  });
+
   it('quality: the current one does nothing; auto’s pick is remembered; the modal shows until done, auto included', async () => {
     if (!mse) return;
     const page = await newVisitor();

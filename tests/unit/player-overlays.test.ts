@@ -14,7 +14,12 @@ import {
   qualitySwitch,
   switchDone,
 } from '../../src/app/features/player/quality';
-import { formatTime, resumeAction, resumePromptVisible } from '../../src/app/features/player/resume';
+import {
+  formatTime,
+  keepsPosition,
+  resumeAction,
+  resumePromptVisible,
+} from '../../src/app/features/player/resume';
 
 describe('player language', () => {
   it('is English only for en-us, Chinese otherwise', () => {
@@ -80,6 +85,12 @@ describe('resume prompt', () => {
     expect(resumeAction(60, 60, false)).toBe('none');
     // Watched to the end: starts over instead of seeking to the last frame.
     expect(resumeAction(60, 60, true)).toBe('none');
+  });
+
+  it('keeps the saved place when nothing played this visit', () => {
+    expect(keepsPosition(0)).toBe(false);
+    expect(keepsPosition(Number.NaN)).toBe(false);
+    expect(keepsPosition(7.6)).toBe(true);
   });
 
   it('formats times', () => {

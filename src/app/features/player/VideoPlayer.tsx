@@ -19,6 +19,7 @@ import {
   SwitchingModal,
 } from './Overlays';
 import { PauseAd } from './PauseAd';
+import { keepsPosition } from './resume';
 import { StartAdvert } from './StartAdvert';
 import { VideoAd, adsPlayInPlayer } from './VideoAd';
 import type { PlayerPlaylist } from './playlist';
@@ -71,7 +72,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const autoResume = props.autoResume ?? autoplay;
   const host = useRef<HTMLDivElement>(null);
   const last = useRef(0);
-  const onDispose = useCallback(() => void setResumePosition(vodId, last.current), [vodId]);
+  const onDispose = useCallback(() => {
+    if (keepsPosition(last.current)) void setResumePosition(vodId, last.current);
+  }, [vodId]);
   const state = usePlayer(host, { src, poster, lang, progress, onDispose });
   const { handle } = state;
   // An ad playing in the player's own <video> (phones) is not the video being watched.

@@ -3,7 +3,7 @@ import { PLAYER } from '../../../contract';
 import { getResumePosition, setResumePosition } from '../../lib/device/watch';
 import type { PlayerHandle } from './usePlayer';
 import { playRefused, seekAndPlay } from './media-actions';
-import { resumeAction } from './resume';
+import { keepsPosition, resumeAction } from './resume';
 
 /** Seconds of playback between background saves of the position. */
 const SAVE_EVERY_S = 5;
@@ -70,6 +70,7 @@ export function useResume(
     if (!video) return;
     let savedAt = 0;
     const save = () => {
+      if (!keepsPosition(last.current)) return;
       savedAt = last.current;
       void setResumePosition(vodId, last.current);
     };
