@@ -221,6 +221,13 @@ describe('player settings and startup', () => {
     await expect.poll(() => item.textContent()).toBe('AutoplayOn');
     await item.click();
     await expect.poll(() => item.textContent()).toBe('AutoplayOff');
+    // The control bar's own pickers are named in English too.
+    expect(await page.locator('.ink-track-subtitle .ink-track-label').getAttribute('aria-label')).toMatch(
+      /^Subtitles: /,
+    );
+    expect(await page.locator('.ink-track-audio .ink-track-label').getAttribute('aria-label')).toMatch(
+      /^Audio: /,
+    );
 
     await page.goto(`/vod/detail?vodId=${vod.vodId}`);
     const prompt = page.locator('.ink-resume');

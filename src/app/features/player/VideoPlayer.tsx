@@ -215,11 +215,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <>
               <TrackPicker
                 label={t.subtitles}
+                colon={t.colon}
                 kind="subtitle"
                 tracks={state.subtitles}
                 onChoose={chooseSubtitle}
               />
-              <TrackPicker label={t.audio} kind="audio" tracks={state.audio} onChoose={chooseAudio} />
+              <TrackPicker
+                label={t.audio}
+                colon={t.colon}
+                kind="audio"
+                tracks={state.audio}
+                onChoose={chooseAudio}
+              />
             </>,
             pickerSlot,
           )}
