@@ -102,8 +102,9 @@ describe('layouts', () => {
 });
 
 describe('three-D time rule', () => {
-  const at = (h: number, m = 0) => new Date(2026, 0, 15, h, m);
-  it('loads between 21:00 and 07:00 local time', () => {
+  // Instants on the service's clock (Asia/Shanghai, UTC+8, no daylight saving).
+  const at = (h: number, m = 0) => new Date(Date.UTC(2026, 0, 15, h - 8, m));
+  it('loads between 21:00 and 07:00 Beijing time', () => {
     expect(shouldLoadThreeD(at(21), false)).toBe(true);
     expect(shouldLoadThreeD(at(23, 59), false)).toBe(true);
     expect(shouldLoadThreeD(at(0), false)).toBe(true);
@@ -116,5 +117,24 @@ describe('three-D time rule', () => {
   });
   it('always loads for users who recharged', () => {
     expect(shouldLoadThreeD(at(12), true)).toBe(true);
+  });
+  it("follows the service's zone, not the device's", () => {
+    // 2026-01-15 14:00 UTC: 22:00 in Beijing (open), 09:00 in New York, 15:00 in Berlin.
+    const evening = new Date('2026-01-15T14:00:00Z');
+    // 2026-07-01 02:00 UTC: 10:00 in Beijing (closed), 22:00 the day before in New York.
+    const morning = new Date('2026-07-01T02:00:00Z');
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/New_York', 'Europe/Berlin', 'UTC', 'Asia/Shanghai']) {
+        process.env.TZ = tz;
+        expect(shouldLoadThreeD(evening, false), tz).toBe(true);
+        expect(shouldLoadThreeD(morning, false), tz).toBe(false);
+      }
+      process.env.TZ = 'America/New_York';
+      expect(morning.getHours()).toBe(22); // the device's clock says night: it must not count
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { playerLang, playerText } from '../../src/app/features/player/i18n';
 import { clampTarget, previewActive, previewText } from '../../src/app/features/player/preview';
-import { defaultQuality, levelForHeight, qualityOptions } from '../../src/app/features/player/quality';
-import { formatTime, resumeAction, resumePromptVisible } from '../../src/app/features/player/resume';
+import {
+  AUTOPLAY_KEY,
+  parseAutoplaySetting,
+  readAutoplaySetting,
+  writeAutoplaySetting,
+} from '../../src/app/features/player/autoplay-setting';
+import {
+  defaultQuality,
+  levelForHeight,
+  qualityOptions,
+  qualitySwitch,
+  switchDone,
+} from '../../src/app/features/player/quality';
+import {
+  formatTime,
+  keepsPosition,
+  resumeAction,
+  resumePromptVisible,
+} from '../../src/app/features/player/resume';
 
 describe('player language', () => {
   it('is English only for en-us, Chinese otherwise', () => {
@@ -14,6 +31,11 @@ describe('player language', () => {
     expect(playerText('zh-cn').previewOver).toBe('试看已结束');
     expect(playerText('en-us').autoplayLimited).toBe('Your browser limits autoplay');
     expect(playerText('en-us').pleaseClick).toBe('Please Click');
+    // The 自动播放 setting and the switching modal's auto follow the player language too.
+    expect(playerText('en-us').autoplaySetting).toBe('Autoplay');
+    expect(playerText('zh-cn').autoplaySetting).toBe('自动播放');
+    expect([playerText('en-us').on, playerText('zh-cn').on]).toEqual(['On', '开启']);
+    expect([playerText('en-us').auto, playerText('zh-cn').auto]).toEqual(['Auto', '自动']);
   });
 });
 
@@ -65,6 +87,12 @@ describe('resume prompt', () => {
     expect(resumeAction(60, 60, true)).toBe('none');
   });
 
+  it('keeps the saved place when nothing played this visit', () => {
+    expect(keepsPosition(0)).toBe(false);
+    expect(keepsPosition(Number.NaN)).toBe(false);
+    expect(keepsPosition(7.6)).toBe(true);
+  });
+
   it('formats times', () => {
     expect(formatTime(0)).toBe('00:00');
     expect(formatTime(75.9)).toBe('01:15');
@@ -87,5 +115,80 @@ describe('quality', () => {
     expect(defaultQuality([0, 720, 360], 360)).toBe(360);
     expect(defaultQuality([0, 720, 360], 1080)).toBe(0);
     expect(defaultQuality([0, 720, 360], null)).toBe(0);
+  });
+});
+
+describe('quality switching (spec §4)', () => {
+  const levels = [{ height: 240 }, { height: 360 }, { height: 720 }];
+  it('choosing the current quality does nothing, auto included', () => {
+    expect(qualitySwitch(0, 0, levels)).toBeNull();
+    expect(qualitySwitch(360, 360, levels)).toBeNull();
+  });
+  it('choosing the height auto is playing is a choice of its own (it gets remembered)', () => {
+    // Under auto, hls.js's next level is auto's pick (720 here): the user's choice is still "auto".
+    expect(qualitySwitch(0, 720, levels)).toEqual({ height: 720, level: 2 });
+  });
+  it('switches between levels and back to auto', () => {
+    expect(qualitySwitch(720, 240, levels)).toEqual({ height: 240, level: 0 });
+    expect(qualitySwitch(240, 0, levels)).toEqual({ height: 0, level: -1 });
+    expect(qualitySwitch(240, 1080, levels)).toBeNull();
+  });
+  it('the switching modal stays until the chosen level plays; auto ends on its first switch', () => {
+    const to240 = { height: 240, target: 0, auto: false };
+    expect(switchDone(to240, 2, false)).toBe(false);
+    expect(switchDone(to240, 1, true)).toBe(false);
+    expect(switchDone(to240, 0, true)).toBe(true);
+    const toAuto = { height: 0, target: 2, auto: true };
+    expect(switchDone(toAuto, 0, false)).toBe(false);
+    expect(switchDone(toAuto, 2, false)).toBe(true);
+    // Auto changed its mind on the way: whatever it switched to is its pick.
+    expect(switchDone(toAuto, 1, true)).toBe(true);
+  });
+});
+
+describe('autoplay setting (spec §4 resume)', () => {
+  const memory = () => {
+    const m = new Map<string, string>();
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      m,
+    };
+  };
+  it('is on by default and on for anything but an explicit off', () => {
+    expect(parseAutoplaySetting(null)).toBe(true);
+    expect(parseAutoplaySetting('1')).toBe(true);
+    expect(parseAutoplaySetting('junk')).toBe(true);
+    expect(parseAutoplaySetting('0')).toBe(false);
+    expect(readAutoplaySetting(null)).toBe(true);
+  });
+  it('is remembered on the device', () => {
+    const store = memory();
+    expect(readAutoplaySetting(store)).toBe(true);
+    writeAutoplaySetting(false, store);
+    expect(store.m.get(AUTOPLAY_KEY)).toBe('0');
+    expect(readAutoplaySetting(store)).toBe(false);
+    writeAutoplaySetting(true, store);
+    expect(readAutoplaySetting(store)).toBe(true);
+  });
+  it('off, a saved position is offered by the prompt; on, it is sought', () => {
+    const autoplay = (store: ReturnType<typeof memory>) => readAutoplaySetting(store);
+    const store = memory();
+    writeAutoplaySetting(false, store);
+    expect(resumeAction(30, 60, autoplay(store))).toBe('prompt');
+    writeAutoplaySetting(true, store);
+    expect(resumeAction(30, 60, autoplay(store))).toBe('seek');
+  });
+  it('a storage that throws keeps the default and does not crash', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
+    expect(readAutoplaySetting(broken)).toBe(true);
+    expect(() => writeAutoplaySetting(false, broken)).not.toThrow();
   });
 });

@@ -6,6 +6,7 @@ import {
   countdownStart,
   skipAll,
   startAdvertBlockedByResume,
+  startAdvertState,
   startRun,
   tickCountdown,
 } from '../../src/app/features/player/ad-sequence';
@@ -59,5 +60,15 @@ describe('player adverts: pure rules', () => {
     expect(startAdvertBlockedByResume(42, 0)).toBe(true);
     expect(startAdvertBlockedByResume(42, 42)).toBe(false);
     expect(startAdvertBlockedByResume(10, 30)).toBe(false);
+  });
+
+  it('the start advert waits for the resume decision and does not play over a saved position', () => {
+    // Not read yet: nothing shows (it would flash, then go).
+    expect(startAdvertState(null)).toBe('wait');
+    // A saved position ahead of the current time, sought at once (autoplay) or offered: no advert.
+    expect(startAdvertState({ saved: 7.6, at: 0 })).toBe('skip');
+    // Nothing saved (or watched to the end, so starting over): the advert plays.
+    expect(startAdvertState({ saved: 0, at: 0 })).toBe('play');
+    expect(startAdvertState({ saved: 5, at: 12 })).toBe('play');
   });
 });

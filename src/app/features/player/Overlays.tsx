@@ -72,11 +72,12 @@ export function SwitchNotice({ text }: { text: string }) {
   );
 }
 
-/** Shown while hls.js switches to the chosen quality. */
+/** Shown while hls.js switches to the chosen quality (height 0: auto). */
 export function SwitchingModal({ height, lang }: { height: number; lang: PlayerLang }) {
+  const t = playerText(lang);
   return (
     <div className="ink-switching" role="status">
-      {playerText(lang).switching} {height}P
+      {t.switching} {height > 0 ? `${height}P` : t.auto}
     </div>
   );
 }

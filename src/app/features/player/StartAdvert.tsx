@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import type { StartAdvert as StartAdvertData } from '../../../contract';
 import { PLAYER } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
-import { checkAdDuration, startAdvertBlockedByResume, tickCountdown } from './ad-sequence';
+import { checkAdDuration, startAdvertState, tickCountdown } from './ad-sequence';
 import { playerText, type PlayerLang } from './i18n';
 import { playRefused } from './media-actions';
 import { AutoplayPrompt } from './Overlays';
+import type { ResumeFound } from './useResume';
 
 function validDuration(advert: StartAdvertData): boolean {
   try {
@@ -20,20 +21,21 @@ function validDuration(advert: StartAdvertData): boolean {
 
 /**
  * The start advert (spec §4): a full cover that holds the player paused while it counts down each
- * second, then removes itself and plays. It gives way at once to a resume prompt whose saved position
- * lies ahead of the current time.
+ * second, then removes itself and plays. It waits for the player's resume decision and does not play
+ * at all when a saved position lies ahead of the current time (spec §4).
  */
 export function StartAdvert({
   video,
   advert,
   lang,
-  resumeAt,
+  resume,
   autoplayPromptShown,
 }: {
   video: HTMLVideoElement;
   advert: StartAdvertData;
   lang: PlayerLang;
-  resumeAt: number | null;
+  /** What the resume startup found; null until it has read the saved position. */
+  resume: ResumeFound | null;
   /** The player's own manual-play prompt is up already: one prompt is enough. */
   autoplayPromptShown: boolean;
 }) {
@@ -41,10 +43,12 @@ export function StartAdvert({
   const [remaining, setRemaining] = useState(() => Math.ceil(advert.adDuration));
   const [dropped, setDropped] = useState(false);
   const [blocked, setBlocked] = useState(false);
-  const showing = valid && !dropped && remaining > 0;
+  const decision = startAdvertState(resume);
+  const showing = valid && !dropped && remaining > 0 && decision === 'play';
   const t = playerText(lang);
 
-  if (showing && startAdvertBlockedByResume(resumeAt, video.currentTime)) setDropped(true);
+  // Decided once: a later seek or a closed prompt does not bring it back.
+  if (!dropped && decision === 'skip') setDropped(true);
 
   // While it shows, the player stays paused (the player's own autoplay included).
   useEffect(() => {

@@ -6,6 +6,8 @@ import type { TrackList } from './usePlayer';
 interface Props {
   /** 'Subtitles' / '字幕' or 'Audio' / '音轨'. */
   label: string;
+  /** Between the label and the current entry in the button's name: '：' or ': ' by player language. */
+  colon: string;
   kind: 'subtitle' | 'audio';
   tracks: TrackList;
   onChoose: (item: TrackItem) => void;
@@ -15,7 +17,7 @@ interface Props {
  * A track picker of the control bar (spec §4): opens on the current label, the current entry cannot be
  * chosen again, and the list hides 100 ms after the pointer leaves.
  */
-export function TrackPicker({ label, kind, tracks, onChoose }: Props) {
+export function TrackPicker({ label, colon, kind, tracks, onChoose }: Props) {
   const [state, dispatch] = useReducer(pickerReducer, emptyPicker);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const listId = useId();
@@ -59,7 +61,7 @@ export function TrackPicker({ label, kind, tracks, onChoose }: Props) {
       <button
         type="button"
         className="plyr__control ink-track-label"
-        aria-label={`${label}：${currentText(state)}`}
+        aria-label={`${label}${colon}${currentText(state)}`}
         aria-haspopup="true"
         aria-expanded={state.open}
         aria-controls={listId}

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { PlayerAds, VodDanmu, VodMarker } from '../../../contract';
 import { setResumePosition } from '../../lib/device/watch';
+import { addAutoplayItem } from './autoplay-menu';
+import { readAutoplaySetting, writeAutoplaySetting } from './autoplay-setting';
 import { playerText, type PlayerLang } from './i18n';
 import { DanmuLayer } from './DanmuLayer';
 import { MarkerLayer } from './MarkerLayer';
@@ -17,6 +19,7 @@ import {
   SwitchingModal,
 } from './Overlays';
 import { PauseAd } from './PauseAd';
+import { keepsPosition } from './resume';
 import { StartAdvert } from './StartAdvert';
 import { VideoAd, adsPlayInPlayer } from './VideoAd';
 import type { PlayerPlaylist } from './playlist';
@@ -40,6 +43,7 @@ export interface VideoPlayerProps {
   progress: boolean;
   /** Preview length in seconds (0: no preview). */
   preview?: number;
+  /** Overrides the device's 自动播放 setting (the settings menu's toggle, on by default). */
   autoplay?: boolean;
   /** Seek to the saved position and play instead of offering the resume prompt (default: autoplay). */
   autoResume?: boolean;
@@ -61,12 +65,16 @@ const NOTICE_MS = 2_000;
 
 /** The video player: plyr + hls.js with our overlays inside `.plyr`, so they stay in fullscreen. */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { vodId, src, poster, lang, progress, preview = 0, autoplay = true } = props;
+  const { vodId, src, poster, lang, progress, preview = 0 } = props;
+  const [autoplaySetting, setAutoplaySetting] = useState(readAutoplaySetting);
+  const autoplay = props.autoplay ?? autoplaySetting;
   // Spec §4: with autoplay on, a saved position is sought and played; otherwise the prompt offers it.
   const autoResume = props.autoResume ?? autoplay;
   const host = useRef<HTMLDivElement>(null);
   const last = useRef(0);
-  const onDispose = useCallback(() => void setResumePosition(vodId, last.current), [vodId]);
+  const onDispose = useCallback(() => {
+    if (keepsPosition(last.current)) void setResumePosition(vodId, last.current);
+  }, [vodId]);
   const state = usePlayer(host, { src, poster, lang, progress, onDispose });
   const { handle } = state;
   // An ad playing in the player's own <video> (phones) is not the video being watched.
@@ -97,6 +105,25 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useEffect(() => {
     if (handle && poster) setPoster(handle.plyr, poster);
   }, [handle, poster]);
+
+  // 自动播放 in the settings menu: remembered on the device, used from the next video (or reload) on.
+  const settingNow = useRef(autoplaySetting);
+  useEffect(() => {
+    settingNow.current = autoplaySetting;
+  });
+  useEffect(() => {
+    if (!handle?.controls) return;
+    const text = playerText(lang);
+    return addAutoplayItem(
+      handle.controls,
+      { label: text.autoplaySetting, on: text.on, off: text.off },
+      settingNow.current,
+      (on) => {
+        writeAutoplaySetting(on);
+        setAutoplaySetting(on);
+      },
+    );
+  }, [handle, lang]);
 
   useEffect(() => {
     if (!notice) return;
@@ -172,7 +199,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     video={handle.video}
                     advert={startAdvert}
                     lang={lang}
-                    resumeAt={startup.resumeAt}
+                    resume={startup.found}
                     autoplayPromptShown={startup.autoplayBlocked}
                   />
                 )
@@ -188,11 +215,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <>
               <TrackPicker
                 label={t.subtitles}
+                colon={t.colon}
                 kind="subtitle"
                 tracks={state.subtitles}
                 onChoose={chooseSubtitle}
               />
-              <TrackPicker label={t.audio} kind="audio" tracks={state.audio} onChoose={chooseAudio} />
+              <TrackPicker
+                label={t.audio}
+                colon={t.colon}
+                kind="audio"
+                tracks={state.audio}
+                onChoose={chooseAudio}
+              />
             </>,
             pickerSlot,
           )}

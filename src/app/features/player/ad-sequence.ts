@@ -29,6 +29,16 @@ export function startAdvertBlockedByResume(resumeAt: number | null, currentTime:
   return resumeAt !== null && resumeAt > currentTime;
 }
 
+/**
+ * Whether the start advert plays, from what the player's startup found (null: not read yet). It waits
+ * for that: shown first and dropped after, it would flash over a video already held at its saved
+ * position. A position used either way counts, sought at once (autoplay on) or offered by the prompt.
+ */
+export function startAdvertState(found: { saved: number; at: number } | null): 'wait' | 'play' | 'skip' {
+  if (!found) return 'wait';
+  return startAdvertBlockedByResume(found.saved > 0 ? found.saved : null, found.at) ? 'skip' : 'play';
+}
+
 /** Where a run of video ads stands: one entry is the single ad, several the multi ad. */
 export interface AdRun {
   index: number;

@@ -7,6 +7,13 @@ export function resumeAction(saved: number, duration: number, autoplay: boolean)
   return autoplay ? 'seek' : 'prompt';
 }
 
+/**
+ * Whether a position is saved over the stored one. 0 means nothing played this visit (the prompt was
+ * closed or ignored, or the page left before playing): the place saved before is kept, or the prompt
+ * could never be offered again.
+ */
+export const keepsPosition = (seconds: number): boolean => Number.isFinite(seconds) && seconds > 0;
+
 /** The prompt is hidden when the saved time equals the total duration (the video was watched to the end). */
 export function resumePromptVisible(saved: number, duration: number): boolean {
   if (!(saved > 0)) return false;

@@ -4,7 +4,14 @@ import type Plyr from 'plyr';
 import { PLAYER } from '../../../contract';
 import { plyrI18nZh, playerText, type PlayerLang } from './i18n';
 import { loadPlayerLibs } from './load-libs';
-import { defaultQuality, levelForHeight, qualityOptions } from './quality';
+import {
+  defaultQuality,
+  levelForHeight,
+  qualityOptions,
+  qualitySwitch,
+  switchDone,
+  type PendingSwitch,
+} from './quality';
 import { closeSettingsOnLeave } from './settings-menu';
 import { readStreamLevel, writeStreamLevel } from './stream-level';
 import type { TrackItem } from './tracks';
@@ -166,12 +173,25 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       // Cues load into a 'hidden' track and our SubtitleLayer draws them.
       h.subtitleDisplay = false;
       hls = h;
+      // The switching modal stays until the chosen quality plays (or, paused, is buffered).
+      let pending: PendingSwitch | null = null;
+      const settle = (level: number, switched: boolean) => {
+        if (!pending || !switchDone(pending, level, switched)) return;
+        pending = null;
+        setState((s) => ({ ...s, switchingTo: null }));
+      };
       h.on(HlsCtor.Events.MANIFEST_PARSED, (_e, data) => {
         if (disposed || plyr) return;
         const options = qualityOptions(data.levels.map((l) => l.height));
         const chosen = defaultQuality(options, readStreamLevel());
         const start = levelForHeight(h.levels, chosen);
-        if (start >= 0) h.startLevel = start;
+        // A remembered quality is kept, not just started with: auto would move off it at once.
+        if (start >= 0) {
+          h.startLevel = start;
+          h.loadLevel = start;
+        }
+        // The user's choice as a height (0 = auto): what "the current quality" means in the menu.
+        let selected = chosen;
         let constructing = true;
         plyr = new PlyrCtor(video, {
           ...base,
@@ -183,12 +203,21 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
             onChange: (height: number) => {
               // plyr calls this once while it is being built: that is not a user's choice.
               if (constructing || disposed) return;
-              const level = levelForHeight(h.levels, height);
-              if (level === h.nextLevel && level !== -1) return;
-              writeStreamLevel(height);
-              h.nextLevel = level;
-              if (level === -1) h.currentLevel = -1;
-              setState((s) => ({ ...s, switchingTo: level === -1 ? null : height }));
+              const move = qualitySwitch(selected, height, h.levels);
+              if (!move) return;
+              selected = move.height;
+              writeStreamLevel(move.height);
+              const auto = move.level === -1;
+              const playing = h.currentLevel;
+              // loadLevel changes what loads next and keeps the buffer.
+              h.loadLevel = move.level;
+              const target = auto ? h.nextAutoLevel : move.level;
+              // A different level than the one playing: a smooth switch, playback goes on while it
+              // loads (currentLevel would flush the whole buffer and stall).
+              if (target !== playing) h.nextLevel = move.level;
+              const next: PendingSwitch = { height: move.height, target, auto };
+              pending = switchDone(next, playing, false) ? null : next;
+              setState((s) => ({ ...s, switchingTo: pending ? pending.height : null }));
             },
           },
         });
@@ -196,7 +225,10 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
         if (posterRef.current) plyr.poster = posterRef.current;
         ready(plyr);
       });
-      h.on(HlsCtor.Events.LEVEL_SWITCHED, () => setState((s) => ({ ...s, switchingTo: null })));
+      h.on(HlsCtor.Events.LEVEL_SWITCHED, (_e, data) => settle(data.level, true));
+      h.on(HlsCtor.Events.FRAG_BUFFERED, (_e, data) => {
+        if (video.paused && data.frag.type === 'main') settle(data.frag.level, true);
+      });
       h.on(HlsCtor.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
         const items = [
           { value: -1, text: t.off },

@@ -3,14 +3,22 @@ import { PLAYER } from '../../../contract';
 import { getResumePosition, setResumePosition } from '../../lib/device/watch';
 import type { PlayerHandle } from './usePlayer';
 import { playRefused, seekAndPlay } from './media-actions';
-import { resumeAction } from './resume';
+import { keepsPosition, resumeAction } from './resume';
 
 /** Seconds of playback between background saves of the position. */
 const SAVE_EVERY_S = 5;
 const durationOf = (v: HTMLVideoElement) => v.duration;
 const playVideo = (v: HTMLVideoElement) => v.play();
 
+/** What the startup found: the saved position it acted on (0: none) and the time it was found at. */
+export interface ResumeFound {
+  saved: number;
+  at: number;
+}
+
 export interface StartupState {
+  /** Null until the saved position is read and acted on. */
+  found: ResumeFound | null;
   /** Saved time the prompt offers (null: no prompt). */
   resumeAt: number | null;
   closeResume: () => void;
@@ -40,6 +48,12 @@ export function useResume(
 ): StartupState {
   const { vodId, autoplay, autoResume, last, adInPlayer } = opts;
   const [resumeAt, setResumeAt] = useState<number | null>(null);
+  const [found, setFound] = useState<ResumeFound | null>(null);
+  // Read when the player starts, not followed: changing the setting mid-video applies to the next one.
+  const startWith = useRef({ autoplay, autoResume });
+  useEffect(() => {
+    startWith.current = { autoplay, autoResume };
+  });
   const [autoplayBlocked, setBlocked] = useState(false);
   // A resume point that arrived while an ad held the <video>.
   const afterAds = useRef<number | null>(null);
@@ -56,6 +70,7 @@ export function useResume(
     if (!video) return;
     let savedAt = 0;
     const save = () => {
+      if (!keepsPosition(last.current)) return;
       savedAt = last.current;
       void setResumePosition(vodId, last.current);
     };
@@ -89,7 +104,9 @@ export function useResume(
     const start = async () => {
       const saved = await getResumePosition(vodId);
       if (cancelled) return;
+      const { autoplay, autoResume } = startWith.current;
       const action = resumeAction(saved, durationOf(video), autoResume);
+      setFound({ saved: action === 'none' ? 0 : saved, at: video.currentTime });
       if (action === 'seek') {
         // Ads in the player's <video> (now or right after this) hand back at the resume point.
         afterAds.current = saved;
@@ -102,9 +119,10 @@ export function useResume(
     return () => {
       cancelled = true;
       setResumeAt(null);
+      setFound(null);
       setBlocked(false);
     };
-  }, [video, vodId, autoplay, autoResume, tryPlay, adInPlayer]);
+  }, [video, vodId, tryPlay, adInPlayer]);
 
   // The prompt vanishes after 15 s.
   useEffect(() => {
@@ -114,6 +132,7 @@ export function useResume(
   }, [resumeAt]);
 
   return {
+    found,
     resumeAt,
     closeResume: () => setResumeAt(null),
     jumpToResume: () => {
