@@ -34,6 +34,8 @@ async function main() {
     ['media', 'benchMedia', 'Media pipeline (cold DATA_DIR)'],
     ['bundle', 'benchBundle', 'JavaScript loaded per route (gzip)'],
     ['reader', 'benchReader', 'Reader: next chapter paint and layout shift (Chromium)'],
+    ['wire', 'benchWire', 'Bytes on the wire for /home in Chromium (relay count; reference: uncompressed)'],
+    ['lighthouse', 'benchLighthouse', 'Lighthouse 12 mobile on the served build (median of 3)'],
   ] as const) {
     const run = await optional(file, fn);
     if (run) sections.push({ title, run });

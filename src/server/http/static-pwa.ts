@@ -55,6 +55,8 @@ export async function registerPwa(app: App, config: Config) {
       index: false,
       cacheControl: false,
       dotfiles: 'ignore',
+      // dist/ holds .br and .gz twins of every text asset (vite.config.ts): sent by Accept-Encoding.
+      preCompressed: true,
       // Source maps, build metadata (dot folders) and directory listings are not for the public;
       // '/' itself is the app's page (SPA fallback).
       allowedPath: (pathName) => isPublicFile(pathName),
