@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,5 +114,15 @@ describe('the app page of a first visit', () => {
     const missing = (await page('/book/999999')).body;
     expect(missing).not.toContain(BOOT_DATA_ELEMENT_ID);
     expect((await page('/user')).body).toBe(INDEX);
+  });
+
+  it('follows a new build under a running server (never names chunks that are gone)', async () => {
+    expect((await page('/home')).body).toContain('/assets/index-E1.js');
+    writeFileSync(join(dist, 'index.html'), INDEX.replace('index-E1.js', 'index-E2.js'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(dist, 'index.html'), later, later);
+    const html = (await page('/home')).body;
+    expect(html).toContain('/assets/index-E2.js');
+    expect(html).not.toContain('/assets/index-E1.js');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { Api, apiPath, BOOT_DATA_ELEMENT_ID, type BootData, type BootEntry } from '../../contract/index.js';
@@ -95,11 +95,23 @@ export function createDocumentRenderer(app: App, distDir: string): DocumentRende
   const indexFile = join(distDir, 'index.html');
   const manifestFile = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(indexFile) || !existsSync(manifestFile)) return null;
-  const template = readFileSync(indexFile, 'utf8');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  // The entry's own links are already in index.html; a screen adds only what the entry lacks.
-  const inIndex = (link: string) => template.includes(/href="([^"]+)"/.exec(link)?.[1] ?? '\0');
-  const links = new Map(SCREENS.map((s) => [s, chunkLinks(manifest, s.module).filter((l) => !inIndex(l))]));
+  // Read again when a new build replaces index.html under a running server: a page must never name
+  // chunks that are gone.
+  let built = { at: -1, template: '', links: new Map<Screen, string[]>() };
+  const current = () => {
+    const at = statSync(indexFile).mtimeMs;
+    if (at !== built.at) {
+      const template = readFileSync(indexFile, 'utf8');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      // The entry's own links are already in index.html; a screen adds only what the entry lacks.
+      const inIndex = (link: string) => template.includes(/href="([^"]+)"/.exec(link)?.[1] ?? '\0');
+      const links = new Map(
+        SCREENS.map((s) => [s, chunkLinks(manifest, s.module).filter((l) => !inIndex(l))]),
+      );
+      built = { at, template, links };
+    }
+    return built;
+  };
 
   async function answer(request: FastifyRequest, url: string): Promise<unknown> {
     // Through the app's own route: same rules, caches and limits as the call the page would make.
@@ -113,6 +125,7 @@ export function createDocumentRenderer(app: App, distDir: string): DocumentRende
   }
 
   return async (request) => {
+    const { template, links } = current();
     const url = new URL(request.url, 'http://x');
     const path = pathOf(request.url);
     for (const screen of SCREENS) {
