@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { DEFAULT_IMAGE_KEY } from './src/contract/cipher.js';
 
 // The image key is fixed at build time: the service worker decrypts images with it.
@@ -50,6 +51,15 @@ export default defineConfig({
       },
       manifest: false,
       devOptions: { enabled: false },
+    }),
+    // Brotli (quality 11) and gzip twins of every text file, written once here so the server never
+    // compresses a static file per request (@fastify/static serves them by Accept-Encoding).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      threshold: 1024,
+      logLevel: 'silent',
     }),
   ],
   build: {

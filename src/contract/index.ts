@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './boot.js';
 export * from './cipher.js';
 export * from './codes.js';
 export * from './constants.js';

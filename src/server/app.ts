@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { App, Ctx } from './context.js';
 import type { Database } from './db/database.js';
 import { traceIdOf } from './http/client.js';
+import { registerCompression } from './http/compression.js';
 import { registerCors } from './http/cors.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { errorHandler } from './http/errors.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorateRequest('user', null);
   app.setErrorHandler(errorHandler);
   await app.register(formbody);
+  await registerCompression(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
 

@@ -6,6 +6,7 @@ import { Msg } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
 import { pathOf } from './client.js';
+import { createDocumentRenderer } from './app-document.js';
 import { fail } from './reply.js';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -55,6 +56,8 @@ export async function registerPwa(app: App, config: Config) {
       index: false,
       cacheControl: false,
       dotfiles: 'ignore',
+      // dist/ holds .br and .gz twins of every text asset (vite.config.ts): sent by Accept-Encoding.
+      preCompressed: true,
       // Source maps, build metadata (dot folders) and directory listings are not for the public;
       // '/' itself is the app's page (SPA fallback).
       allowedPath: (pathName) => isPublicFile(pathName),
@@ -64,12 +67,12 @@ export async function registerPwa(app: App, config: Config) {
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  const renderDocument = built ? createDocumentRenderer(app, config.distDir) : null;
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (built && isPageRequest(request)) {
-      return reply
-        .header('cache-control', REVALIDATE)
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+      reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');
+      if (renderDocument) return reply.send(await renderDocument(request));
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send(fail(404, Msg.notFound));
   });

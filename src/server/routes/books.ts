@@ -16,7 +16,7 @@ import {
 } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
 import { fail, ok } from '../http/reply.js';
-import { bookDetail, bookExists, chapterList } from '../services/catalogue/detail.js';
+import { bookDetails, bookExists, chapterList } from '../services/catalogue/detail.js';
 import {
   categoryData,
   homeIndex,
@@ -38,6 +38,7 @@ export const bookRoutes: RouteModule = (app, ctx) => {
   // The same for every caller and read on every home visit.
   const home = shortCache(2_000, () => homeIndex(db));
   const categories = shortCache(2_000, () => categoryData(db));
+  const detailFor = bookDetails(db);
 
   app.get(Api.showcase, { schema: { params: ShowcaseParams } }, async (req) =>
     ok(await showcaseList(db, req.params.type, req.params.page)),
@@ -70,7 +71,7 @@ export const bookRoutes: RouteModule = (app, ctx) => {
   app.get(Api.homeThreeD, async () => ok(await homeThreeD(db)));
 
   app.get(Api.detail, { schema: { params: DetailParams } }, async (req, reply) => {
-    const detail = await bookDetail(db, req.user?.id ?? null, req.params.id);
+    const detail = await detailFor(req.user?.id ?? null, req.params.id);
     if (!detail) return reply.code(404).send(fail(Code.NOT_FOUND, Msg.notFound));
     return ok(detail);
   });

@@ -9,19 +9,13 @@ import { userKeys, useUserInfo } from '../../lib/user';
 import { todayIso } from './calendar';
 import { errorMessage } from '../purchase/api-error';
 import { usePayPromptBusy } from '../purchase/pay-prompt-state';
+import { registerDailySignOpener } from './daily-sign-opener';
 import { afterSign, signStrip } from './sign-strip';
 import { MineIcon } from './icons';
 import './account.css';
 
 /** localStorage: the day the dialog last opened by itself, so it does so once a day at most. */
 const AUTO_SHOWN_KEY = 'dailySignAutoShown';
-
-const openers = new Set<() => void>();
-
-/** Opens the daily sign-in dialog mounted on the current screen (home's or Mine's sign-in button). */
-export function openDailySign(): void {
-  for (const open of openers) open();
-}
 
 function autoShownToday(): boolean {
   try {
@@ -57,12 +51,10 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
   const [result, setResult] = useState<Result | null>(null);
 
   useEffect(() => {
-    const opener = () => {
+    return registerDailySignOpener(() => {
       setResult(null);
       setOpen(true);
-    };
-    openers.add(opener);
-    return () => void openers.delete(opener);
+    });
   }, []);
 
   // Decided once, when the config first arrives: open by itself if today is not signed yet, after

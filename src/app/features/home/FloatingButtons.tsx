@@ -1,4 +1,4 @@
-import { openDailySign } from '../account/DailySignDialog';
+import { openDailySign } from '../account/daily-sign-opener';
 import { ComplaintLink } from '../account/SupportLinks';
 
 /** Floating complaint (the report page carrying the account) and daily sign-in buttons. */

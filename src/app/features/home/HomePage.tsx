@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { Msg } from '../../../contract';
 import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserInfo } from '../../lib/user';
-import { DailySignDialog } from '../account/DailySignDialog';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { AdSlot } from '../lists/AdSlot';
 import { ListTitle } from '../lists/titles';
-import { PayResultPrompt } from '../purchase/PayResultPrompt';
 import { DailyUpdateBox } from './DailyUpdateBox';
 import { DownloadBanner } from './DownloadBanner';
 import { FloatingButtons } from './FloatingButtons';
@@ -18,6 +18,14 @@ import { shouldLoadThreeD } from './three-d';
 import '../comics/comics.css';
 import '../lists/lists.css';
 import './home.css';
+
+// Dialogs that open after the first screen is up: their code loads after the first paint.
+const DailySignDialog = lazy(() =>
+  import('../account/DailySignDialog').then((m) => ({ default: m.DailySignDialog })),
+);
+const PayResultPrompt = lazy(() =>
+  import('../purchase/PayResultPrompt').then((m) => ({ default: m.PayResultPrompt })),
+);
 
 /** /home (spec §2 Home). */
 export function HomePage() {
@@ -76,8 +84,10 @@ export function HomePage() {
       {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
       <RecentReads />
       <FloatingButtons />
-      <DailySignDialog />
-      <PayResultPrompt />
+      <AfterFirstPaint>
+        <DailySignDialog />
+        <PayResultPrompt />
+      </AfterFirstPaint>
     </main>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * First-visit data the server inlines into the app's page (server/http/app-document.ts) and the app
+ * takes instead of calling (app/lib/api/boot.ts): answers to public GET calls, keyed by the URL the app
+ * requests. Each entry is used once; later reads go to the network as usual.
+ */
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+
+/** Older inlined answers are not used (a page restored long after it was served). */
+export const BOOT_DATA_MAX_AGE_MS = 60_000;
+
+export interface BootEntry {
+  /** Path and query exactly as the app requests it, e.g. /api/book/home/index. */
+  url: string;
+  /** The answer depends on the caller: used only by a visitor with no session on the device. */
+  anonymousOnly: boolean;
+  /** The answer's envelope as the call would have received it. */
+  body: unknown;
+}
+
+export interface BootData {
+  /** Server time the page was made (ms). */
+  at: number;
+  entries: BootEntry[];
+}

@@ -1,0 +1,156 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { Api, apiPath, BOOT_DATA_ELEMENT_ID, type BootData, type BootEntry } from '../../contract/index.js';
+import type { App } from '../context.js';
+import { pathOf } from './client.js';
+
+/**
+ * The app's page for a first visit, in one round trip: the built index.html plus, for the screens a
+ * visitor lands on from a link, what their first screen needs — the screen's own chunks and styles
+ * (modulepreload, so the browser fetches them with the entry instead of after it), the public answers
+ * the screen asks for first (inlined as JSON the app takes instead of calling; see app/lib/api/boot.ts),
+ * and a preload of the image that will be the largest paint. Repeat visits never see this: the service
+ * worker answers navigations with its precached index.html and its cached answers.
+ */
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Screen {
+  path: RegExp;
+  /** The module the route lazy-loads (a key of the build manifest). */
+  module: string;
+  /** Answers to inline: API URLs exactly as the app requests them. */
+  boot(match: RegExpMatchArray, search: URLSearchParams): { url: string; anonymousOnly?: boolean }[];
+  /** URL of the image that will be the largest paint, from the inlined answers. */
+  lcpImage?(answers: BootEntry[]): string | undefined;
+}
+
+type Answer<T> = { data?: T } | undefined;
+const dataOf = <T>(entries: BootEntry[], url: string) =>
+  (entries.find((e) => e.url === url)?.body as Answer<T>)?.data;
+
+const SCREENS: Screen[] = [
+  {
+    path: /^\/home\/?$/,
+    module: 'src/app/features/home/HomePage.tsx',
+    boot: () => [
+      { url: Api.homeIndex },
+      { url: Api.category },
+      // today_update carries the caller's sign-in state: only a visitor with no session may take it.
+      { url: `${Api.todayUpdate}?category=0&pageSize=6&currentPage=1`, anonymousOnly: true },
+    ],
+    lcpImage: (answers) =>
+      dataOf<{ adList?: { imgPath: string }[] }>(answers, Api.homeIndex)?.adList?.[0]?.imgPath,
+  },
+  {
+    path: /^\/book\/(\d{1,9})\/?$/,
+    module: 'src/app/features/comics/BookHomePage.tsx',
+    // Detail answers the caller's last chapter: the same for every visitor who has no session yet.
+    boot: (m) => [{ url: apiPath(Api.detail, { id: m[1]! }), anonymousOnly: true }],
+    lcpImage: ([detail]) => (detail?.body as Answer<{ book?: { cover?: string } }>)?.data?.book?.cover,
+  },
+  {
+    path: /^\/book\/read\/(\d{1,9})\/(\d{1,9})\/?$/,
+    module: 'src/app/features/reader/ReaderPage.tsx',
+    boot: (m) => [{ url: apiPath(Api.detail, { id: m[1]! }), anonymousOnly: true }],
+  },
+  { path: /^\/vod\/detail\/?$/, module: 'src/app/features/video/VodDetailPage.tsx', boot: () => [] },
+];
+
+const escapeJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function chunkLinks(manifest: Manifest, module: string): string[] {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string, seen: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const i of chunk.imports ?? []) visit(i, seen);
+  };
+  visit(module, new Set());
+  return [
+    ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`),
+    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
+  ];
+}
+
+export type DocumentRenderer = (request: FastifyRequest) => Promise<string>;
+
+/** Null when there is no build with a manifest (the plain index.html is then sent as a file). */
+export function createDocumentRenderer(app: App, distDir: string): DocumentRenderer | null {
+  const indexFile = join(distDir, 'index.html');
+  const manifestFile = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(indexFile) || !existsSync(manifestFile)) return null;
+  // Read again when a new build replaces index.html under a running server: a page must never name
+  // chunks that are gone.
+  let built = { at: -1, template: '', links: new Map<Screen, string[]>() };
+  const current = () => {
+    const at = statSync(indexFile).mtimeMs;
+    if (at !== built.at) {
+      const template = readFileSync(indexFile, 'utf8');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      // The entry's own links are already in index.html; a screen adds only what the entry lacks.
+      const inIndex = (link: string) => template.includes(/href="([^"]+)"/.exec(link)?.[1] ?? '\0');
+      const links = new Map(
+        SCREENS.map((s) => [s, chunkLinks(manifest, s.module).filter((l) => !inIndex(l))]),
+      );
+      built = { at, template, links };
+    }
+    return built;
+  };
+
+  async function answer(request: FastifyRequest, url: string): Promise<unknown> {
+    // Through the app's own route: same rules, caches and limits as the call the page would make.
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: { accept: 'application/json', 'accept-encoding': 'identity' },
+    });
+    return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : undefined;
+  }
+
+  return async (request) => {
+    const { template, links } = current();
+    const url = new URL(request.url, 'http://x');
+    const path = pathOf(request.url);
+    for (const screen of SCREENS) {
+      const m = path.match(screen.path);
+      if (!m) continue;
+      const calls = screen.boot(m, url.searchParams);
+      const bodies = await Promise.all(calls.map((c) => answer(request, c.url).catch(() => undefined)));
+      const entries: BootEntry[] = calls.flatMap((c, i) =>
+        bodies[i] ? [{ url: c.url, anonymousOnly: c.anonymousOnly ?? false, body: bodies[i] }] : [],
+      );
+      const head = [...(links.get(screen) ?? [])];
+      const lcp = screen.lcpImage?.(entries);
+      if (lcp && lcp.startsWith('/media/')) {
+        head.unshift(
+          `<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${escapeAttr(lcp)}">`,
+        );
+      }
+      if (entries.length) {
+        const boot: BootData = { at: Date.now(), entries };
+        head.push(
+          `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(boot))}</script>`,
+        );
+      }
+      return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    }
+    return template;
+  };
+}

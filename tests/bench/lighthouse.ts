@@ -1,0 +1,108 @@
+/**
+ * Lighthouse 12 (mobile preset: simulated slow 4G, 4× CPU slowdown) against the served build, the four
+ * pages a visitor lands on from a link, 3 runs each in a fresh profile; the median run by performance
+ * score is reported. Targets (issue 11): performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02,
+ * accessibility 100.
+ *
+ * Runnable alone: `npx tsx tests/bench/lighthouse.ts` (LIGHTHOUSE_URL uses a server already running).
+ */
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildDist, distIsStale } from '../e2e/global-setup';
+import { startServer } from './server.js';
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+export const LIGHTHOUSE_PAGES = ['/home', '/book/1', '/book/read/1/1', '/vod/detail?vodId=1'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+export interface LighthouseFigure {
+  page: string;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  accessibility: number;
+  scores: string;
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+async function once(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcp: num('first-contentful-paint'),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function benchLighthouse(): Promise<LighthouseFigure[]> {
+  const external = process.env.LIGHTHOUSE_URL;
+  if (!external && distIsStale()) buildDist();
+  const server = external ? null : await startServer();
+  const base = external ?? server!.url;
+  try {
+    const rows: LighthouseFigure[] = [];
+    for (const page of LIGHTHOUSE_PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await once(base + page));
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      rows.push({
+        page,
+        performance: median.performance,
+        fcpMs: Math.round(median.fcp),
+        lcpMs: Math.round(median.lcp),
+        tbtMs: Math.round(median.tbt),
+        cls: Math.round(median.cls * 1000) / 1000,
+        accessibility: median.accessibility,
+        scores: runs.map((r) => r.performance).join('/'),
+      });
+    }
+    return rows;
+  } finally {
+    await server?.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchLighthouse()
+    .then((rows) => console.table(rows))
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
+}

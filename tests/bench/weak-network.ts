@@ -1,0 +1,147 @@
+/**
+ * A phone on a weak network (Chromium network emulation: 400 Kbps down and up, 400 ms round trip),
+ * 390×844:
+ * - an uncached /home (new visitor): time until its text content shows (the first section's title);
+ *   target < 3 s;
+ * - a chapter read before (service worker in control, chapter and pictures cached): time from opening
+ *   it to its first image painted; target < 1 s.
+ * Median of 3 tries each, every try in a fresh profile.
+ *
+ * Runnable alone: `npx tsx tests/bench/weak-network.ts` (builds when dist/ is stale, starts its own server).
+ */
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ListTitle } from '../../src/app/features/lists/titles';
+import { buildDist, distIsStale } from '../e2e/global-setup';
+import { startServer } from './server.js';
+
+const UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+const WEAK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
+const TRIES = 3;
+
+async function phone(baseURL: string) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: UA,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    serviceWorkers: 'allow',
+    reducedMotion: 'reduce',
+  });
+  return { context, close: () => browser.close() };
+}
+
+/** Emulates the weak network for the page and, where it has one, its service worker. */
+async function throttle(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', WEAK);
+}
+
+const firstReaderImage = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('.chapter-page img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 60_000, polling: 'raf' },
+  );
+
+async function homeText(url: string): Promise<number> {
+  const p = await phone(url);
+  try {
+    const page = await p.context.newPage();
+    await throttle(p.context, page);
+    const start = Date.now();
+    await page.goto('/home', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: ListTitle.recommend }).waitFor({ timeout: 60_000 });
+    return Date.now() - start;
+  } finally {
+    await p.close();
+  }
+}
+
+async function chapterAgain(url: string): Promise<number> {
+  const p = await phone(url);
+  try {
+    const page = await p.context.newPage();
+    // Read it once on a good connection, with the service worker in control so it keeps what it saw.
+    await page.goto('/home');
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
+      timeout: 60_000,
+    });
+    await page.goto('/book/read/1/1');
+    await firstReaderImage(page);
+    await page.waitForTimeout(1_000);
+    await page.close();
+
+    const again = await p.context.newPage();
+    await throttle(p.context, again);
+    const start = Date.now();
+    await again.goto('/book/read/1/1', { waitUntil: 'commit' });
+    await firstReaderImage(again);
+    return Date.now() - start;
+  } finally {
+    await p.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export interface WeakNetworkFigure {
+  measure: string;
+  medianMs: number;
+  triesMs: string;
+  targetMs: number;
+}
+
+export async function benchWeakNetwork(): Promise<WeakNetworkFigure[]> {
+  if (distIsStale()) buildDist();
+  const server = await startServer();
+  try {
+    const home: number[] = [];
+    const chapter: number[] = [];
+    for (let i = 0; i < TRIES; i++) home.push(await homeText(server.url));
+    for (let i = 0; i < TRIES; i++) chapter.push(await chapterAgain(server.url));
+    return [
+      {
+        measure: 'uncached /home: text content shown',
+        medianMs: median(home),
+        triesMs: home.join('/'),
+        targetMs: 3000,
+      },
+      {
+        measure: 'chapter read before: first image painted',
+        medianMs: median(chapter),
+        triesMs: chapter.join('/'),
+        targetMs: 1000,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchWeakNetwork()
+    .then((rows) => console.table(rows))
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
+}

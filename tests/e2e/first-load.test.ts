@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Api, apiPath } from '../../src/contract';
+import { ListTitle } from '../../src/app/features/lists/titles';
+import { launchMobile, type Mobile } from './helpers';
+
+/** The first visit of a screen opened from a link: its first answers arrive inside the page. */
+describe('first load in one round trip', () => {
+  let m: Mobile | undefined;
+  afterEach(async () => {
+    await m?.close();
+    m = undefined;
+  });
+
+  it('/home shows its sections and first banner without calling home/index, and gets its bytes compressed', async () => {
+    m = await launchMobile();
+    const calls: string[] = [];
+    const encodings = new Map<string, string>();
+    m.page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+    m.page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/assets/') && path.endsWith('.js'))
+        encodings.set(path, r.headers()['content-encoding'] ?? 'none');
+    });
+    const doc = await m.page.goto('/home');
+    expect(doc?.headers()['content-encoding']).toBe('br');
+    await m.page.getByRole('heading', { name: ListTitle.recommend }).waitFor();
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.carousel-slide img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    expect(calls).not.toContain(Api.homeIndex);
+    expect(calls).not.toContain(Api.category);
+    expect(encodings.size).toBeGreaterThan(3);
+    expect([...encodings.values()].every((e) => e === 'br')).toBe(true);
+  });
+
+  it('a book home opened from a link shows its title and cover without calling detail', async () => {
+    m = await launchMobile();
+    const calls: string[] = [];
+    m.page.on('request', (r) => calls.push(new URL(r.url()).pathname));
+    await m.page.goto('/book/1');
+    await m.page.locator('.book-header-title').waitFor();
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.book-header-cover img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    expect(calls).not.toContain(apiPath(Api.detail, { id: 1 }));
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, apiPath, BOOT_DATA_ELEMENT_ID, type BootData } from '../../src/contract/index.js';
+import { FAST_HASHING } from './helpers/accounts.js';
+import { anonHeaders } from './helpers/catalogue.js';
+import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const INDEX = `<!doctype html><html><head><title>Inkreel</title>
+<script type="module" crossorigin src="/assets/index-E1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/shared-S1.js">
+</head><body><div id="root"></div></body></html>`;
+
+/** A build as vite leaves it, with the module graph of .vite/manifest.json. */
+function builtDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'inkreel-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  const manifest = {
+    'index.html': { file: 'assets/index-E1.js', imports: ['_shared.js'], isEntry: true },
+    '_shared.js': { file: 'assets/shared-S1.js' },
+    '_cards.js': { file: 'assets/cards-C1.js', css: ['assets/cards-C1.css'], imports: ['_shared.js'] },
+    'src/app/features/home/HomePage.tsx': {
+      file: 'assets/HomePage-H1.js',
+      css: ['assets/HomePage-H1.css'],
+      imports: ['_cards.js', '_shared.js'],
+    },
+    'src/app/features/comics/BookHomePage.tsx': { file: 'assets/BookHomePage-B1.js', imports: ['_cards.js'] },
+  };
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+function bootOf(html: string): BootData {
+  const m = new RegExp(
+    `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
+  if (!m) throw new Error('no boot data in the page');
+  return JSON.parse(m[1]!) as BootData;
+}
+
+describe('the app page of a first visit', () => {
+  let t: TestApp;
+  let f: FixtureCatalogue;
+  let dist: string;
+  const page = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { ...anonHeaders(), accept: 'text/html' } });
+
+  beforeAll(async () => {
+    dist = builtDist();
+    t = await createTestApp({ ...FAST_HASHING, DIST_DIR: dist });
+    f = await insertFixtureCatalogue(t.database.db);
+    await t.database.db
+      .updateTable('books')
+      .set({ title: '</script><script>alert(1)</script>\u2028' })
+      .where('id', '=', f.books[0]!.id)
+      .execute();
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('/home carries its chunks, its first public answers and a preload of its first banner', async () => {
+    const res = await page('/home');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-H1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-C1.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-H1.css">');
+    // What index.html already links is not repeated.
+    expect(html.match(/shared-S1\.js/g)).toHaveLength(1);
+
+    const boot = bootOf(html);
+    const api = await t.app.inject({ method: 'GET', url: Api.homeIndex, headers: anonHeaders() });
+    const home = boot.entries.find((e) => e.url === Api.homeIndex);
+    expect(home?.anonymousOnly).toBe(false);
+    expect(home?.body).toEqual(JSON.parse(api.body));
+    const today = boot.entries.find((e) => e.url.startsWith(Api.todayUpdate));
+    expect(today?.url).toBe(`${Api.todayUpdate}?category=0&pageSize=6&currentPage=1`);
+    expect(today?.anonymousOnly).toBe(true);
+
+    const banner = (JSON.parse(api.body) as { data: { adList: { imgPath: string }[] } }).data.adList[0]!
+      .imgPath;
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${banner}">`,
+    );
+  });
+
+  it('inlined text cannot close the script block', async () => {
+    const html = (await page('/home')).body;
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).not.toContain('\u2028');
+    expect(JSON.stringify(bootOf(html))).toContain('alert(1)');
+  });
+
+  it('a book home carries its detail for visitors without a session only, and the cover preload', async () => {
+    const book = f.books[1]!;
+    const html = (await page(`/book/${book.id}`)).body;
+    const detail = bootOf(html).entries[0]!;
+    expect(detail.url).toBe(apiPath(Api.detail, { id: book.id }));
+    expect(detail.anonymousOnly).toBe(true);
+    const cover = (detail.body as { data: { book: { cover: string } } }).data.book.cover;
+    expect(html).toContain(`href="${cover}"`);
+    expect(html).toContain('/assets/BookHomePage-B1.js');
+  });
+
+  it('an unknown book or another screen gets the plain page', async () => {
+    const missing = (await page('/book/999999')).body;
+    expect(missing).not.toContain(BOOT_DATA_ELEMENT_ID);
+    expect((await page('/user')).body).toBe(INDEX);
+  });
+
+  it('follows a new build under a running server (never names chunks that are gone)', async () => {
+    expect((await page('/home')).body).toContain('/assets/index-E1.js');
+    writeFileSync(join(dist, 'index.html'), INDEX.replace('index-E1.js', 'index-E2.js'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(dist, 'index.html'), later, later);
+    const html = (await page('/home')).body;
+    expect(html).toContain('/assets/index-E2.js');
+    expect(html).not.toContain('/assets/index-E1.js');
+  });
+});
