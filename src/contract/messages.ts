@@ -177,7 +177,6 @@ export const AccountText = {
   coinPackages: '金币充值',
   vipPackages: 'VIP会员',
   recommendMark: '推荐',
-  defaultMark: '默认',
   bonus: '赠送',
   vipDays: (days: number) => `${days}天`,
   coinsUnit: '金币',

@@ -195,6 +195,9 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
         constructing = false;
         if (posterRef.current) plyr.poster = posterRef.current;
         ready(plyr);
+        // Attached only now: plyr keeps a clone of the <video> it is given, and a clone taken while the
+        // MediaSource URL is set would try to load that URL (a failed blob: request on every visit).
+        h.attachMedia(video);
       });
       h.on(HlsCtor.Events.LEVEL_SWITCHED, () => setState((s) => ({ ...s, switchingTo: null })));
       h.on(HlsCtor.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
@@ -223,7 +226,6 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
         else setState((s) => ({ ...s, error: true }));
       });
       h.loadSource(src);
-      h.attachMedia(video);
     })().catch((err: unknown) => {
       console.error('[player] failed to start', err);
       if (!disposed) setState((s) => ({ ...s, error: true }));
