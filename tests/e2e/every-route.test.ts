@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmptyText, Msg } from '../../src/contract';
 import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 
 /**
@@ -87,4 +88,24 @@ describe('every route at 390×844', () => {
       expect(problems.slice(before)).toEqual([]);
     });
   }
+
+  it('an empty shelf says what would fill it and leads to comics home', async () => {
+    current = 'empty shelf';
+    // (This visitor has read a chapter above, so only the shelf is still empty.)
+    await m.page.goto('/shelf?active=shelf');
+    await m.page.getByText(EmptyText.hint.shelf).waitFor();
+    await m.page.getByText(Msg.emptyList).waitFor();
+    await m.page.getByRole('link', { name: EmptyText.action }).click();
+    await m.page.waitForURL('**/home');
+  });
+
+  it('the top-up screen preselects the default package without an internal 默认 label', async () => {
+    current = '/purchase';
+    await m.page.goto('/purchase');
+    await m.page.locator('.pkg-title').first().waitFor();
+    expect(await m.page.locator('.pkg-mark').allTextContents()).not.toContain('默认');
+    expect(
+      await m.page.locator('[aria-pressed="true"], [aria-checked="true"], .selected').count(),
+    ).toBeGreaterThan(0);
+  });
 });
