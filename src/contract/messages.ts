@@ -214,7 +214,6 @@ export const AccountText = {
   coinPackages: '金币充值',
   vipPackages: 'VIP会员',
   recommendMark: '推荐',
-  defaultMark: '默认',
   bonus: '赠送',
   vipDays: (days: number) => `${days}天`,
   coinsUnit: '金币',
@@ -296,4 +295,14 @@ export const DanmuMsg = {
   badStyle: '弹幕样式不正确',
   /** Neither bought nor a trial the video allows (or past the trial's end). */
   forbidden: '购买本视频后才能发弹幕',
+} as const;
+
+/** Empty shelf, history and search screens: what would fill them, and where to find it. */
+export const EmptyText = {
+  hint: {
+    shelf: '看到喜欢的漫画，点「收藏」就会出现在这里',
+    history: '读过的漫画会按时间出现在这里，方便接着看',
+    search: '换个书名或作者试试，或者去首页逛逛',
+  },
+  action: '去漫画首页看看',
 } as const;

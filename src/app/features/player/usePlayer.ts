@@ -224,6 +224,9 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
         constructing = false;
         if (posterRef.current) plyr.poster = posterRef.current;
         ready(plyr);
+        // Attached only now: plyr keeps a clone of the <video> it is given, and a clone taken while the
+        // MediaSource URL is set would try to load that URL (a failed blob: request on every visit).
+        h.attachMedia(video);
       });
       h.on(HlsCtor.Events.LEVEL_SWITCHED, (_e, data) => settle(data.level, true));
       h.on(HlsCtor.Events.FRAG_BUFFERED, (_e, data) => {
@@ -255,7 +258,6 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
         else setState((s) => ({ ...s, error: true }));
       });
       h.loadSource(src);
-      h.attachMedia(video);
     })().catch((err: unknown) => {
       console.error('[player] failed to start', err);
       if (!disposed) setState((s) => ({ ...s, error: true }));

@@ -36,10 +36,9 @@ export function PackageCard({
         ¥<strong>{yuan}</strong>
       </span>
       {config.configDesc && <span className="pkg-desc">{config.configDesc}</span>}
-      {/* The marks sit in the corners; last in the markup so the name (from this content, the text a
-          reader sees) starts with what the package gives. */}
+      {/* The mark sits in a corner; last in the markup so the name (from this content, the text a reader
+          sees) starts with what the package gives. The default package is preselected, not labelled. */}
       {config.isRecommend === 'Y' && <span className="pkg-mark rec">{AccountText.recommendMark}</span>}
-      {config.isDefault === 'Y' && <span className="pkg-mark def">{AccountText.defaultMark}</span>}
     </button>
   );
 }

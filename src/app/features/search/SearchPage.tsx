@@ -8,6 +8,7 @@ import { addSearch, clearSearch, useSearchHistory } from '../../lib/device/searc
 import { LargeBookCard } from '../comics/BookCards';
 import { keywordError } from './search-rules';
 import './search.css';
+import { EmptyState } from '../../components/EmptyState';
 
 /** /search: comic search with 热门搜索 and 搜索历史 (spec §2, §5). */
 export function SearchPage() {
@@ -101,7 +102,7 @@ export function SearchPage() {
       ) : results.isError ? (
         <div className="list-status">{Msg.loadFailed}</div>
       ) : results.data.length === 0 ? (
-        <div className="list-status list-empty">{Msg.emptyList}</div>
+        <EmptyState kind="search" />
       ) : (
         <ul className="book-rows search-results" aria-label="搜索结果">
           {results.data.map((b) => (

@@ -3,6 +3,7 @@ import { Msg } from '../../../contract';
 import { removeFromShelf, useShelf } from '../../lib/device/shelf';
 import { BookCover } from '../comics/BookCover';
 import { SmallBookCard } from '../comics/BookCards';
+import { EmptyState } from '../../components/EmptyState';
 
 /** Favourites: a grid of covers; 取消订阅 switches to choosing books to remove. */
 export function FavouritesTab() {
@@ -10,7 +11,7 @@ export function FavouritesTab() {
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   if (shelf === undefined) return <div className="list-status" aria-busy="true" />;
-  if (shelf.length === 0) return <div className="list-status list-empty">{Msg.emptyList}</div>;
+  if (shelf.length === 0) return <EmptyState kind="shelf" />;
   const toggle = (id: number) =>
     setPicked((s) => {
       const n = new Set(s);

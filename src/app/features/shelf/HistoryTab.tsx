@@ -3,12 +3,13 @@ import { Msg } from '../../../contract';
 import { removeHistory, useHistory } from '../../lib/device/history';
 import { BookCover } from '../comics/BookCover';
 import { chapterLabel, formatReadAt } from '../comics/format';
+import { EmptyState } from '../../components/EmptyState';
 
 /** Reading history, most recent first: each book once, with the chapter to continue from. */
 export function HistoryTab() {
   const history = useHistory();
   if (history === undefined) return <div className="list-status" aria-busy="true" />;
-  if (history.length === 0) return <div className="list-status list-empty">{Msg.emptyList}</div>;
+  if (history.length === 0) return <EmptyState kind="history" />;
   return (
     <>
       <ul className="book-rows read-history-list">

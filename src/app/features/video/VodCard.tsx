@@ -7,8 +7,22 @@ import { formatTime } from '../player/resume';
 const POSTER_W = 500;
 const POSTER_H = 281;
 
-/** A video in a grid: poster with duration, name, price. */
-export function VodCard({ vod, eager }: { vod: VodBrief; eager?: boolean }) {
+/** What a card says under the name: 已购买 on the buyer's own list, else the price or 免费. */
+export function vodCardPrice(vod: Pick<VodBrief, 'vodPointsPlay'>, bought: boolean): string {
+  if (bought) return Msg.bought;
+  return vod.vodPointsPlay > 0 ? `${vod.vodPointsPlay}${Msg.coins}` : Msg.free;
+}
+
+/** A video in a grid: poster with duration, name, price (or 已购买 where `bought`). */
+export function VodCard({
+  vod,
+  eager,
+  bought = false,
+}: {
+  vod: VodBrief;
+  eager?: boolean;
+  bought?: boolean;
+}) {
   return (
     <Link to="/vod/detail" search={{ vodId: vod.vodId }} className="vod-card">
       <span className="vod-card-poster">
@@ -22,9 +36,7 @@ export function VodCard({ vod, eager }: { vod: VodBrief; eager?: boolean }) {
         {vod.vodDuration > 0 && <span className="vod-card-duration">{formatTime(vod.vodDuration)}</span>}
       </span>
       <span className="vod-card-name">{vod.vodName}</span>
-      <span className="vod-card-price">
-        {vod.vodPointsPlay > 0 ? `${vod.vodPointsPlay}${Msg.coins}` : Msg.free}
-      </span>
+      <span className={bought ? 'vod-card-price bought' : 'vod-card-price'}>{vodCardPrice(vod, bought)}</span>
     </Link>
   );
 }

@@ -26,7 +26,7 @@ export function VodShelfPage() {
         query={q}
         items={vods}
         itemKey={(v: VodBrief) => v.vodId}
-        renderItem={(v: VodBrief, i) => <VodCard vod={v} eager={i < 4} />}
+        renderItem={(v: VodBrief, i) => <VodCard vod={v} eager={i < 4} bought />}
       />
     </Page>
   );

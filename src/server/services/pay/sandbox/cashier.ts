@@ -64,6 +64,7 @@ export function renderCashier(p: Payment, state: CashierState): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
+<link rel="icon" href="/icons/favicon-32.png">
 <title>收银台（沙箱）</title>
 <link rel="stylesheet" href="/h5/sandbox/cashier.css">
 </head>
