@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Msg } from '../../src/contract';
-import { vodCardPrice } from '../../src/app/features/video/VodCard';
+import { vodCardPrice } from '../../src/app/features/video/vod-price';
 
 describe('video card price line', () => {
   it('says 已购买 on the buyer’s own list, whatever the price', () => {

@@ -1,17 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { Msg, type VodBrief } from '../../../contract';
+import { type VodBrief } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { formatTime } from '../player/resume';
+import { vodCardPrice } from './vod-price';
 
 /** Posters are 16:9 (the _500_0 rendition). */
 const POSTER_W = 500;
 const POSTER_H = 281;
-
-/** What a card says under the name: 已购买 on the buyer's own list, else the price or 免费. */
-export function vodCardPrice(vod: Pick<VodBrief, 'vodPointsPlay'>, bought: boolean): string {
-  if (bought) return Msg.bought;
-  return vod.vodPointsPlay > 0 ? `${vod.vodPointsPlay}${Msg.coins}` : Msg.free;
-}
 
 /** A video in a grid: poster with duration, name, price (or 已购买 where `bought`). */
 export function VodCard({
