@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHook } from './http/session-hook.js';
 import { registerPwa } from './http/static-pwa.js';
 import { registerRoutes } from './routes/index.js';
+import { setHashQueueMax } from './services/passwords.js';
 
 export interface BuildOptions {
   config: Config;
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(formbody);
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
+  setHashQueueMax(config.hashQueueMax);
 
   const ctx: Ctx = await makeCtx(config, database);
   registerCors(app, config);

@@ -25,16 +25,52 @@ export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * Each scrypt at N=2^17 holds 128 MiB while it runs on libuv's pool: at most two at once keeps a
- * flood of logins from exhausting memory; the rest wait their turn.
+ * Each scrypt at N=2^17 holds 128 MiB and a core for about half a second while it runs on libuv's
+ * pool: at most two run at once, and only a few more may wait. A hash that would have to wait
+ * longer is refused at once (HashingBusyError, answered 429): under a flood, everyone else's login
+ * keeps a bounded wait instead of a queue that grows with the attacker.
  */
 const MAX_PARALLEL = 2;
+/** Hashes allowed to wait for a slot (HASH_QUEUE_MAX); each adds about a quarter second of wait. */
+export const DEFAULT_HASH_QUEUE_MAX = 4;
+let maxWaiting = DEFAULT_HASH_QUEUE_MAX;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Thrown instead of queueing when the hashing queue is full. */
+export class HashingBusyError extends Error {
+  constructor() {
+    super('password hashing queue full');
+  }
+}
+
+/** What the hashing queue did since the process started (tests and benches read it). */
+export const hashingStats = { started: 0, refused: 0, peakWaiting: 0 };
+
+/** Sets how many hashes may wait for a slot (config HASH_QUEUE_MAX); the app calls it at start. */
+export function setHashQueueMax(n: number) {
+  maxWaiting = Math.max(0, Math.floor(n));
+}
+
+/** HASH_QUEUE_MAX: how many hashes may wait; a non-negative integer, else the default. */
+export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.HASH_QUEUE_MAX;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
+}
+
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running >= MAX_PARALLEL) {
+    if (waiting.length >= maxWaiting) {
+      hashingStats.refused++;
+      throw new HashingBusyError();
+    }
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      hashingStats.peakWaiting = Math.max(hashingStats.peakWaiting, waiting.length);
+    });
+  } else running++;
+  hashingStats.started++;
   try {
     return await fn();
   } finally {

@@ -5,6 +5,7 @@ import * as m0003 from './0003_pay.js';
 import * as m0004 from './0004_player_ads.js';
 import * as m0005 from './0005_vod_danmu.js';
 import * as m0006 from './0006_order_expiry.js';
+import * as m0007 from './0007_read_marks.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_player_ads': m0004,
   '0005_vod_danmu': m0005,
   '0006_order_expiry': m0006,
+  '0007_read_marks': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {
