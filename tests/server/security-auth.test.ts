@@ -132,7 +132,8 @@ describe('security: login attempts (issue 10 items 2 and 5)', () => {
 describe('security: password hashing cannot stall the server (issue 10 item 3)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ...FAST_HASHING });
+    // A long queue: these tests show the per-caller rules alone (the queue has its own test below).
+    t = await createTestApp({ ...FAST_HASHING, HASH_QUEUE_MAX: '1000' });
   });
   afterAll(() => t.close());
 
@@ -189,36 +190,6 @@ describe('security: password hashing cannot stall the server (issue 10 item 3)',
     // However they interleave, the same user never has both password changes in progress.
     expect(codes.slice(0, 2).filter((c) => c === 200).length).toBeLessThanOrEqual(1);
     for (const r of answers.filter((a) => a.statusCode === 429)) expectRefused(r);
-  });
-
-  it('a full hashing queue answers 429 at once instead of making everyone wait', async () => {
-    // An unknown name is checked against a dummy hash made on first use: make it before counting.
-    await post(
-      Api.login,
-      { ...trace(), 'x-forwarded-for': freshIp() },
-      { account: 'u19999999', password: 'x' },
-    );
-    const busy = [hashPassword('occupy-1', 17), hashPassword('occupy-2', 17)];
-    const refusedBefore = hashingStats.refused;
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        post(
-          Api.login,
-          { ...trace(), 'x-forwarded-for': freshIp() },
-          { account: `u${20_000_000 + i}`, password: 'x' },
-        ),
-      ),
-    );
-    await Promise.all(busy);
-    const codes = answers.map((r) => r.statusCode);
-    // Four wait (HASH_QUEUE_MAX default), the others are refused without waiting.
-    expect(codes.filter((c) => c === 200)).toHaveLength(4);
-    expect(codes.filter((c) => c === 429)).toHaveLength(8);
-    expect(hashingStats.refused - refusedBefore).toBe(8);
-    for (const r of answers.filter((a) => a.statusCode === 429)) {
-      expectRefused(r);
-      expect(r.headers['retry-after']).toBe('1');
-    }
   });
 
   it('limits modifyPwd per user and per address', async () => {
@@ -397,5 +368,51 @@ describe('security: unauthenticated writes are bounded (issue 10 item 7)', () =>
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(orders.n)).toBe(rule.perUser.max + rule.perAddress.max);
+  });
+});
+
+describe('security: the password hashing queue is bounded (issue 10 item 3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, headers: Record<string, string>, payload: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': FORM },
+      payload: form(payload),
+    });
+
+  it('a full hashing queue answers 429 at once instead of making everyone wait', async () => {
+    // An unknown name is checked against a dummy hash made on first use: make it before counting.
+    await post(
+      Api.login,
+      { ...trace(), 'x-forwarded-for': freshIp() },
+      { account: 'u19999999', password: 'x' },
+    );
+    const busy = [hashPassword('occupy-1', 17), hashPassword('occupy-2', 17)];
+    const refusedBefore = hashingStats.refused;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(
+          Api.login,
+          { ...trace(), 'x-forwarded-for': freshIp() },
+          { account: `u${20_000_000 + i}`, password: 'x' },
+        ),
+      ),
+    );
+    await Promise.all(busy);
+    const codes = answers.map((r) => r.statusCode);
+    // Four wait (HASH_QUEUE_MAX default), the others are refused without waiting.
+    expect(codes.filter((c) => c === 200)).toHaveLength(4);
+    expect(codes.filter((c) => c === 429)).toHaveLength(8);
+    expect(hashingStats.refused - refusedBefore).toBe(8);
+    for (const r of answers.filter((a) => a.statusCode === 429)) {
+      expectRefused(r);
+      expect(r.headers['retry-after']).toBe('1');
+    }
   });
 });
