@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 /** Per-user and per-address limits of other calls that cost the server (http/caller-limits.ts). */
 export const CallerLimitRules = {
   /** Hashes the password when one is sent. */
-  bindMobile: { perUser: { max: 10, timeWindow: MINUTE }, perAddress: { max: 30, timeWindow: MINUTE } },
+  bindMobile: { perUser: { max: 20, timeWindow: MINUTE }, perAddress: { max: 30, timeWindow: MINUTE } },
   /** Hashes the new password. */
   modifyPwd: { perUser: { max: 5, timeWindow: MINUTE }, perAddress: { max: 20, timeWindow: MINUTE } },
   /** The app sends one mark on a first visit; each stores a row of up to 2 KB. */
@@ -37,7 +37,7 @@ export const CallerLimitRules = {
    */
   readChapterAnonymous: { perAddress: { max: 60, timeWindow: MINUTE }, anonymousOnly: true },
   /** Each order is a row and a call to the pay provider. */
-  payOrder: { perUser: { max: 10, timeWindow: MINUTE }, perAddress: { max: 60, timeWindow: MINUTE } },
+  payOrder: { perUser: { max: 20, timeWindow: MINUTE }, perAddress: { max: 60, timeWindow: MINUTE } },
 } as const satisfies Record<string, CallerRules>;
 
 /** What the error handler recognises and answers with Code.RATE_LIMITED. */
