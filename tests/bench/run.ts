@@ -34,6 +34,7 @@ async function main() {
     ['media', 'benchMedia', 'Media pipeline (cold DATA_DIR)'],
     ['bundle', 'benchBundle', 'JavaScript loaded per route (gzip)'],
     ['reader', 'benchReader', 'Reader: next chapter paint and layout shift (Chromium)'],
+    ['auth', 'benchAuth', 'Logins under a flood of password hashing (production scrypt N=2^17)'],
   ] as const) {
     const run = await optional(file, fn);
     if (run) sections.push({ title, run });

@@ -416,3 +416,41 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
     }
   });
 });
+
+// Run with TEST_REDIS_URL=redis://127.0.0.1:6379 to check the limits shared by nodes through Redis.
+describe.runIf(process.env.TEST_REDIS_URL)('security: per-caller limits shared through Redis', () => {
+  let t: TestApp;
+  let node2: App;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING, REDIS_URL: process.env.TEST_REDIS_URL! });
+    node2 = await buildApp({ config: t.config, database: t.database });
+    await node2.ready();
+  });
+  afterAll(async () => {
+    await node2.close();
+    await t.close();
+  });
+
+  it('counts one address across two nodes', async () => {
+    const rule = CallerLimitRules.modifyPwd;
+    // An address no earlier run used: the counters outlive this test in Redis.
+    const address = `10.${randomBytes(3).join('.')}`;
+    const users: SessionData[] = [];
+    for (let i = 0; i * rule.perUser.max <= rule.perAddress.max; i++) users.push(await registerUser(t.app));
+    const codes: number[] = [];
+    for (let i = 0; i <= rule.perAddress.max; i++) {
+      const res = await (i % 2 ? node2 : t.app).inject({
+        method: 'POST',
+        url: Api.modifyPwd,
+        headers: {
+          ...authHeaders(users[Math.floor(i / rule.perUser.max)]!),
+          'x-forwarded-for': address,
+          'content-type': FORM,
+        },
+        payload: form({ password: `pw-${i}-ok` }),
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array<number>(rule.perAddress.max).fill(200), 429]);
+  });
+});

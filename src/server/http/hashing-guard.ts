@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
+import { assertHashingRoom } from '../services/passwords.js';
 import { callerLimits, type CallerRules } from './caller-limits.js';
 import { RateLimitedError } from './rate-limits.js';
 
@@ -7,7 +8,8 @@ import { RateLimitedError } from './rate-limits.js';
  * Calls that run a password hash (login, register, bind_mobile, modifyPwd, find_account). Besides
  * their rate limits, one user may have one such call in progress and one address two: a flood from
  * one caller then holds at most two of the node's hashing slots, and the bounded queue in
- * passwords.ts refuses the rest of the world's excess, so other users' logins keep their speed.
+ * passwords.ts refuses the rest of the world's excess, so other users' logins keep their speed. A
+ * call arriving while that queue is full is refused first of all, before any database work.
  */
 export const HASHING_IN_FLIGHT = { perUser: 1, perAddress: 2 } as const;
 
@@ -35,6 +37,7 @@ export function hashingGuard(app: App, name: string, rules: CallerRules = {}) {
   const limits = callerLimits(app, name, rules);
   return {
     preHandler: async (request: FastifyRequest) => {
+      assertHashingRoom();
       await limits(request);
       const keys = [`a:${request.ip}`];
       const caps: number[] = [HASHING_IN_FLIGHT.perAddress];

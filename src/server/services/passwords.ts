@@ -59,9 +59,21 @@ export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
 }
 
+const full = () => running >= MAX_PARALLEL && waiting.length >= maxWaiting;
+
+/**
+ * Refuses a call at its door when the queue is full right now, before it spends database writes
+ * on a hash that would be refused anyway (the queue still decides when the hash itself starts).
+ */
+export function assertHashingRoom() {
+  if (!full()) return;
+  hashingStats.refused++;
+  throw new HashingBusyError();
+}
+
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_PARALLEL) {
-    if (waiting.length >= maxWaiting) {
+    if (full()) {
       hashingStats.refused++;
       throw new HashingBusyError();
     }
