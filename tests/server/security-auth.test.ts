@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Code, Msg, type SessionData } from '../../src/contract/index.js';
 import { buildApp } from '../../src/server/app.js';
@@ -422,6 +423,11 @@ describe.runIf(process.env.TEST_REDIS_URL)('security: per-caller limits shared t
   let t: TestApp;
   let node2: App;
   beforeAll(async () => {
+    // Per-user counters are keyed by user id, which every fresh test database numbers from 1 again.
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    const stale = await redis.keys('inkreel-rl-*pwd:u:*');
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
     t = await createTestApp({ ...FAST_HASHING, REDIS_URL: process.env.TEST_REDIS_URL! });
     node2 = await buildApp({ config: t.config, database: t.database });
     await node2.ready();
