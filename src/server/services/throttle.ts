@@ -71,7 +71,9 @@ export async function reserveAttempt(
     )
     .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  const left = Date.parse(row.window_start) + rule.windowMs - now.getTime();
+  // Another node's clock (or a call that read the clock a moment earlier) may have opened the window
+  // a little after `now`: the wait is never more than one window.
+  const left = Math.min(rule.windowMs, Date.parse(row.window_start) + rule.windowMs - now.getTime());
   const retryAfterSeconds = Math.max(1, Math.ceil(left / 1000));
   if (row.count <= rule.limit) return { admitted: true, retryAfterSeconds };
   await releaseAttempt(db, key);
