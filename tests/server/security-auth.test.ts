@@ -387,25 +387,42 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
       payload: form(payload),
     });
 
-  it('a full hashing queue answers 429 at once instead of making everyone wait', async () => {
+  it('a full hashing queue answers 429 at once, before any database work, instead of making everyone wait', async () => {
     // An unknown name is checked against a dummy hash made on first use: make it before counting.
     await post(
       Api.login,
       { ...trace(), 'x-forwarded-for': freshIp() },
       { account: 'u19999999', password: 'x' },
     );
-    const busy = [hashPassword('occupy-1', 17), hashPassword('occupy-2', 17)];
+    // Two users whose stored hashes have the production cost: their logins hold both slots a while.
+    const slow: SessionData[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await registerUser(t.app);
+      const password_hash = await hashPassword(s.password!, 17);
+      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
+      slow.push(s);
+    }
+    const startedBefore = hashingStats.started;
+    const busy = slow.map((s) =>
+      post(
+        Api.login,
+        { ...trace(), 'x-forwarded-for': freshIp() },
+        { account: s.account, password: s.password! },
+      ),
+    );
+    while (hashingStats.started - startedBefore < 2) await new Promise((r) => setTimeout(r, 5));
+
     const refusedBefore = hashingStats.refused;
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         post(
           Api.login,
           { ...trace(), 'x-forwarded-for': freshIp() },
-          { account: `u${20_000_000 + i}`, password: 'x' },
+          { account: `u3100${String(i).padStart(4, '0')}`, password: 'x' },
         ),
       ),
     );
-    await Promise.all(busy);
+    for (const r of await Promise.all(busy)) expect(r.json().result).toBe(true);
     const codes = answers.map((r) => r.statusCode);
     // Four wait (HASH_QUEUE_MAX default), the others are refused without waiting.
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
@@ -415,6 +432,13 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
       expectRefused(r);
       expect(r.headers['retry-after']).toBe('1');
     }
+    // The refused calls never reached the login rules: no attempt counted for their names.
+    const counted = await t.database.db
+      .selectFrom('auth_throttle')
+      .select('key')
+      .where('key', 'like', 'login:u3100%')
+      .execute();
+    expect(counted).toHaveLength(4);
   });
 });
 

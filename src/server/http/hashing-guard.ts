@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
-import { assertHashingRoom } from '../services/passwords.js';
+import { HashingBusyError, returnHashingTicket, takeHashingTicket } from '../services/passwords.js';
 import { callerLimits, type CallerRules } from './caller-limits.js';
 import { RateLimitedError } from './rate-limits.js';
 
@@ -8,14 +8,15 @@ import { RateLimitedError } from './rate-limits.js';
  * Calls that run a password hash (login, register, bind_mobile, modifyPwd, find_account). Besides
  * their rate limits, one user may have one such call in progress and one address two: a flood from
  * one caller then holds at most two of the node's hashing slots, and the bounded queue in
- * passwords.ts refuses the rest of the world's excess, so other users' logins keep their speed. A
- * call arriving while that queue is full is refused first of all, before any database work.
+ * passwords.ts refuses the rest of the world's excess, so other users' logins keep their speed. Calls
+ * beyond what that queue can hold are refused at the door, before any database work.
  */
 export const HASHING_IN_FLIGHT = { perUser: 1, perAddress: 2 } as const;
 
 const inFlight = new Map<string, number>();
 const HELD = Symbol('hashing-held');
-type Held = FastifyRequest & { [HELD]?: string[] };
+const TICKET = Symbol('hashing-ticket');
+type Held = FastifyRequest & { [HELD]?: string[]; [TICKET]?: boolean };
 
 function take(keys: string[], limits: number[]): boolean {
   if (keys.some((k, i) => (inFlight.get(k) ?? 0) >= limits[i]!)) return false;
@@ -24,6 +25,8 @@ function take(keys: string[], limits: number[]): boolean {
 }
 
 function release(request: Held) {
+  if (request[TICKET]) returnHashingTicket();
+  request[TICKET] = false;
   for (const k of request[HELD] ?? []) {
     const n = (inFlight.get(k) ?? 1) - 1;
     if (n <= 0) inFlight.delete(k);
@@ -37,7 +40,6 @@ export function hashingGuard(app: App, name: string, rules: CallerRules = {}) {
   const limits = callerLimits(app, name, rules);
   return {
     preHandler: async (request: FastifyRequest) => {
-      assertHashingRoom();
       await limits(request);
       const keys = [`a:${request.ip}`];
       const caps: number[] = [HASHING_IN_FLIGHT.perAddress];
@@ -47,6 +49,8 @@ export function hashingGuard(app: App, name: string, rules: CallerRules = {}) {
       }
       if (!take(keys, caps)) throw new RateLimitedError(1);
       (request as Held)[HELD] = keys;
+      if (!takeHashingTicket()) throw new HashingBusyError();
+      (request as Held)[TICKET] = true;
     },
     onResponse: async (request: FastifyRequest) => release(request as Held),
     onRequestAbort: async (request: FastifyRequest) => release(request as Held),

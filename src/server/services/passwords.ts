@@ -59,21 +59,30 @@ export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
   return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
 }
 
-const full = () => running >= MAX_PARALLEL && waiting.length >= maxWaiting;
+/** Calls admitted to a hashing route and not yet answered (see takeHashingTicket). */
+let tickets = 0;
 
 /**
- * Refuses a call at its door when the queue is full right now, before it spends database writes
- * on a hash that would be refused anyway (the queue still decides when the hash itself starts).
+ * Admission at the door of a hashing route, before any database work: at most as many calls as the
+ * queue can hold (running plus waiting) are in progress at once, so a burst is refused at once
+ * instead of each call writing attempt counters for a hash the queue would refuse anyway.
  */
-export function assertHashingRoom() {
-  if (!full()) return;
-  hashingStats.refused++;
-  throw new HashingBusyError();
+export function takeHashingTicket(): boolean {
+  if (tickets >= MAX_PARALLEL + maxWaiting) {
+    hashingStats.refused++;
+    return false;
+  }
+  tickets++;
+  return true;
+}
+
+export function returnHashingTicket() {
+  tickets = Math.max(0, tickets - 1);
 }
 
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= MAX_PARALLEL) {
-    if (full()) {
+    if (waiting.length >= maxWaiting) {
       hashingStats.refused++;
       throw new HashingBusyError();
     }
