@@ -16,8 +16,8 @@ export interface AuthFigure {
   /** The unrelated user's login during the flood. */
   loginStatus: number;
   loginSeconds: number;
-  /** When the first try was refused (429), one retry after Retry-After: total time to signed in. */
-  loginSignedInSeconds: number;
+  /** When the first try was refused (429), one retry after Retry-After: total time to signed in (null: refused again). */
+  loginSignedInSeconds: number | null;
 }
 
 interface Session {
@@ -70,7 +70,7 @@ async function loginDuringFlood(url: string, s: Session, address: string) {
   if (first.status === 200) return { ...first, signedIn: first.seconds };
   await new Promise((r) => setTimeout(r, Number(first.retryAfter ?? 1) * 1000));
   const second = await timedLogin(url, s, address);
-  return { ...first, signedIn: second.status === 200 ? (performance.now() - t0) / 1000 : NaN };
+  return { ...first, signedIn: second.status === 200 ? (performance.now() - t0) / 1000 : null };
 }
 
 async function flood(
@@ -94,7 +94,7 @@ async function flood(
     floodSeconds: Number(((performance.now() - t0) / 1000).toFixed(2)),
     loginStatus: login.status,
     loginSeconds: Number(login.seconds.toFixed(2)),
-    loginSignedInSeconds: Number(login.signedIn.toFixed(2)),
+    loginSignedInSeconds: login.signedIn === null ? null : Number(login.signedIn.toFixed(2)),
   };
 }
 
