@@ -7,7 +7,14 @@ import type { App } from '../../src/server/context.js';
 import { HASHING_IN_FLIGHT } from '../../src/server/http/hashing-guard.js';
 import { CallerLimitRules } from '../../src/server/http/rate-limits.js';
 import { LOGIN_ACCOUNT, LOGIN_PAIR, LOGIN_SLOW } from '../../src/server/services/login-guard.js';
-import { hashingStats, hashPassword } from '../../src/server/services/passwords.js';
+import {
+  burnVerify,
+  DEFAULT_HASH_QUEUE_MAX,
+  HashingBusyError,
+  hashingStats,
+  hashPassword,
+  setHashQueueMax,
+} from '../../src/server/services/passwords.js';
 import { seedPayData } from '../../src/server/seed/pay.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
@@ -439,6 +446,22 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
       .where('key', 'like', 'login:u3100%')
       .execute();
     expect(counted).toHaveLength(4);
+  });
+});
+
+describe('security: hashing queue details', () => {
+  it('an unknown-name check refused by a full queue does not keep refusing afterwards', async () => {
+    setHashQueueMax(0);
+    const busy = [hashPassword('occupy-1', 16), hashPassword('occupy-2', 16)];
+    try {
+      // The first check at a cost makes its dummy hash: the full queue refuses it.
+      await expect(burnVerify('guess', 11)).rejects.toBeInstanceOf(HashingBusyError);
+      await Promise.all(busy);
+      expect(await burnVerify('guess', 11)).toBe(false);
+    } finally {
+      setHashQueueMax(DEFAULT_HASH_QUEUE_MAX);
+      await Promise.allSettled(busy);
+    }
   });
 });
 

@@ -26,10 +26,13 @@ export const CallerLimitRules = {
   bindMobile: { perUser: { max: 20, timeWindow: MINUTE }, perAddress: { max: 30, timeWindow: MINUTE } },
   /** Hashes the new password. */
   modifyPwd: { perUser: { max: 5, timeWindow: MINUTE }, perAddress: { max: 20, timeWindow: MINUTE } },
-  /** The app sends one mark on a first visit; each stores a row of up to 2 KB. */
+  /**
+   * The app sends one mark per first visit, and a first visit registers (10 a minute per address):
+   * the same pace per address; each mark stores a row of up to 2 KB.
+   */
   userFromMark: {
-    perUser: { max: 5, timeWindow: 10 * MINUTE },
-    perAddress: { max: 10, timeWindow: 10 * MINUTE },
+    perUser: { max: 3, timeWindow: 10 * MINUTE },
+    perAddress: { max: 10, timeWindow: MINUTE },
   },
   /**
    * Reads without a session (the app always has one). Signed-in reads are counted once per user,

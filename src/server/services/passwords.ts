@@ -166,6 +166,8 @@ export async function burnVerify(password: string, costLog2: number): Promise<fa
   if (!dummy) {
     dummy = hashPassword(randomBytes(12).toString('base64url'), costLog2);
     dummyHashes.set(costLog2, dummy);
+    // Refused by a full queue: make it again next time, or unknown names would answer 429 for good.
+    dummy.catch(() => dummyHashes.delete(costLog2));
   }
   await verifyPassword(password, await dummy);
   return false;
