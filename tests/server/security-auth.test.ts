@@ -11,6 +11,7 @@ import {
   burnVerify,
   DEFAULT_HASH_QUEUE_MAX,
   HashingBusyError,
+  hashingLoad,
   hashingStats,
   hashPassword,
   setHashQueueMax,
@@ -446,6 +447,44 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
       .where('key', 'like', 'login:u3100%')
       .execute();
     expect(counted).toHaveLength(4);
+  });
+});
+
+describe('security: the owner’s device keeps a place in a full hashing queue (issue 10 items 3 and 5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+  });
+  afterAll(() => t.close());
+
+  const login = (account: string, password: string, extra: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: Api.login,
+      headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp(), ...extra },
+      payload: form({ account, password }),
+    });
+
+  it('strangers filling the queue from many addresses are refused; the owner’s phone still signs in', async () => {
+    const deviceId = newDeviceId();
+    const owner = await registerUser(t.app, { deviceId });
+    // Six logins whose stored hashes have the production cost fill both slots and the four places.
+    const fillers: SessionData[] = [];
+    for (let i = 0; i < 6; i++) {
+      const s = await registerUser(t.app);
+      const password_hash = await hashPassword(s.password!, 17);
+      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
+      fillers.push(s);
+    }
+    const busy = fillers.map((s) => login(s.account, s.password!));
+    while (hashingLoad().tickets < 6) await new Promise((r) => setTimeout(r, 5));
+
+    expectRefused(await login('u41000000', 'guess'));
+    expectRefused(await login(owner.account, owner.password!, { 'x-device-id': newDeviceId() }));
+    const own = await login(owner.account, owner.password!, { 'x-device-id': deviceId });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ result: true, data: { userId: owner.userId } });
+    for (const r of await Promise.all(busy)) expect(r.json().result).toBe(true);
   });
 });
 

@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
-import { HashingBusyError, returnHashingTicket, takeHashingTicket } from '../services/passwords.js';
+import {
+  hashingDoorFull,
+  HashingBusyError,
+  returnHashingTicket,
+  takeHashingTicket,
+} from '../services/passwords.js';
 import { callerLimits, type CallerRules } from './caller-limits.js';
 import { RateLimitedError } from './rate-limits.js';
 
@@ -36,7 +41,14 @@ function release(request: Held) {
 }
 
 /** Route options for a hashing call: `{ preHandler: [...own, guard.preHandler], onResponse, onRequestAbort }`. */
-export function hashingGuard(app: App, name: string, rules: CallerRules = {}) {
+export function hashingGuard(
+  app: App,
+  name: string,
+  rules: CallerRules & {
+    /** Whether the call comes from the account owner's own device (places are kept for it). */
+    ownDevice?: (request: FastifyRequest) => Promise<boolean>;
+  } = {},
+) {
   const limits = callerLimits(app, name, rules);
   return {
     preHandler: async (request: FastifyRequest) => {
@@ -49,7 +61,9 @@ export function hashingGuard(app: App, name: string, rules: CallerRules = {}) {
       }
       if (!take(keys, caps)) throw new RateLimitedError(1);
       (request as Held)[HELD] = keys;
-      if (!takeHashingTicket()) throw new HashingBusyError();
+      // Only asked when the ordinary places are taken: a database read, not paid on every call.
+      const own = hashingDoorFull() && rules.ownDevice ? await rules.ownDevice(request) : false;
+      if (!takeHashingTicket(own)) throw new HashingBusyError();
       (request as Held)[TICKET] = true;
     },
     onResponse: async (request: FastifyRequest) => release(request as Held),

@@ -31,6 +31,7 @@ import {
   recordUserMark,
   registerUser,
 } from '../services/accounts.js';
+import { isOwnDevice } from '../services/login-guard.js';
 import { HashingBusyError } from '../services/passwords.js';
 import { getUserInfo } from '../services/user-info.js';
 
@@ -47,7 +48,10 @@ const noStore = { 'cache-control': 'no-store' } as const;
 export const accountRoutes: RouteModule = (app, ctx) => {
   // Calls that hash a password: rate limits, and a cap on each caller's hashing in progress.
   const { preHandler: registerGuard, ...registerHooks } = hashingGuard(app, 'register');
-  const { preHandler: loginGuard, ...loginHooks } = hashingGuard(app, 'login');
+  const { preHandler: loginGuard, ...loginHooks } = hashingGuard(app, 'login', {
+    ownDevice: (request) =>
+      isOwnDevice(ctx.db, (request.body as { account: string }).account.trim(), deviceIdOf(request)),
+  });
   const { preHandler: bindGuard, ...bindHooks } = hashingGuard(app, 'bind', CallerLimitRules.bindMobile);
   const { preHandler: pwdGuard, ...pwdHooks } = hashingGuard(app, 'pwd', CallerLimitRules.modifyPwd);
   const { preHandler: findGuard, ...findHooks } = hashingGuard(app, 'find');

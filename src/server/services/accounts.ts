@@ -105,7 +105,7 @@ export async function login(
   let valid: boolean;
   try {
     valid = user
-      ? await verifyPassword(input.password, user.password_hash)
+      ? await verifyPassword(input.password, user.password_hash, { ownDevice: ownDevice !== null })
       : await burnVerify(input.password, ctx.config.scryptCostLog2);
   } catch (err) {
     await admission.settle('not-evaluated');

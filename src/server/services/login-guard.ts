@@ -76,3 +76,15 @@ export async function admitLogin(
     },
   };
 }
+
+/** Whether `deviceId` is the device the account named `login` (account or bound mobile) last signed in on. */
+export async function isOwnDevice(db: Kysely<DB>, login: string, deviceId: string | null): Promise<boolean> {
+  if (!deviceId || !login) return false;
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('account', '=', login), eb('mobile', '=', login)]))
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -67,8 +67,14 @@ let tickets = 0;
  * queue can hold (running plus waiting) are in progress at once, so a burst is refused at once
  * instead of each call writing attempt counters for a hash the queue would refuse anyway.
  */
-export function takeHashingTicket(): boolean {
-  if (tickets >= MAX_PARALLEL + maxWaiting) {
+/** Calls admitted at the door, hashes running and waiting, now (for tests and diagnostics). */
+export const hashingLoad = () => ({ tickets, running, waiting: waiting.length });
+
+/** True when ordinary calls are refused at the door (the owner's device may still have a place). */
+export const hashingDoorFull = () => tickets >= MAX_PARALLEL + maxWaiting;
+
+export function takeHashingTicket(ownDevice = false): boolean {
+  if (tickets >= MAX_PARALLEL + maxWaiting + (ownDevice ? OWNER_RESERVED : 0)) {
     hashingStats.refused++;
     return false;
   }
@@ -80,14 +86,22 @@ export function returnHashingTicket() {
   tickets = Math.max(0, tickets - 1);
 }
 
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Places kept for the account owner's own device (a login whose x-device-id is the device the account
+ * last signed in on): a flood from many addresses fills the ordinary places, not these.
+ */
+export const OWNER_RESERVED = 2;
+
+async function withSlot<T>(fn: () => Promise<T>, owner = false): Promise<T> {
   if (running >= MAX_PARALLEL) {
-    if (waiting.length >= maxWaiting) {
+    if (waiting.length >= maxWaiting + (owner ? OWNER_RESERVED : 0)) {
       hashingStats.refused++;
       throw new HashingBusyError();
     }
     await new Promise<void>((resolve) => {
-      waiting.push(resolve);
+      // The owner goes first: strangers' hashes already waiting cannot delay the owner's login.
+      if (owner) waiting.unshift(resolve);
+      else waiting.push(resolve);
       hashingStats.peakWaiting = Math.max(hashingStats.peakWaiting, waiting.length);
     });
   } else running++;
@@ -101,7 +115,14 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, costLog2: number, r: number, p: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  costLog2: number,
+  r: number,
+  p: number,
+  owner = false,
+): Promise<Buffer> {
   const N = 2 ** costLog2;
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
   return withSlot(
@@ -111,6 +132,7 @@ function derive(password: string, salt: Buffer, costLog2: number, r: number, p: 
           err ? reject(err) : resolve(key),
         ),
       ),
+    owner,
   );
 }
 
@@ -148,10 +170,14 @@ export function parseHash(encoded: string): ParsedHash | null {
 }
 
 /** Constant-time check of a password against an encoded hash; a malformed hash never matches. */
-export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  encoded: string,
+  opts: { ownDevice?: boolean } = {},
+): Promise<boolean> {
   const parsed = parseHash(encoded);
   if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed.costLog2, parsed.r, parsed.p);
+  const key = await derive(password, parsed.salt, parsed.costLog2, parsed.r, parsed.p, opts.ownDevice);
   return timingSafeEqual(key, parsed.key);
 }
 
