@@ -37,21 +37,28 @@ const nextAddress = () => {
 const FORM = 'application/x-www-form-urlencoded';
 const trace = () => `bench-auth-${Math.random().toString(36).slice(2, 10)}`;
 
-async function register(url: string): Promise<Session> {
-  const res = await fetch(`${url}/api/user/register`, {
-    method: 'POST',
-    headers: { 'x-trace-id': trace(), 'x-forwarded-for': nextAddress() },
-  });
+const DEVICE = 'bench0auth0device0000000000000001';
+
+async function register(url: string, deviceId?: string): Promise<Session> {
+  const headers: Record<string, string> = { 'x-trace-id': trace(), 'x-forwarded-for': nextAddress() };
+  if (deviceId) headers['x-device-id'] = deviceId;
+  const res = await fetch(`${url}/api/user/register`, { method: 'POST', headers });
   const body = (await res.json()) as { result: boolean; data: Session };
   if (!body.result) throw new Error(`register answered ${res.status}`);
   return body.data;
 }
 
-async function timedLogin(url: string, s: Session, address: string) {
+async function timedLogin(url: string, s: Session, address: string, deviceId?: string) {
   const t0 = performance.now();
+  const headers: Record<string, string> = {
+    'x-trace-id': trace(),
+    'content-type': FORM,
+    'x-forwarded-for': address,
+  };
+  if (deviceId) headers['x-device-id'] = deviceId;
   const res = await fetch(`${url}/api/user/login`, {
     method: 'POST',
-    headers: { 'x-trace-id': trace(), 'content-type': FORM, 'x-forwarded-for': address },
+    headers,
     body: new URLSearchParams({ account: s.account, password: s.password }).toString(),
   });
   const body = (await res.json()) as { result: boolean };
@@ -64,12 +71,12 @@ async function timedLogin(url: string, s: Session, address: string) {
 }
 
 /** The unrelated login during a flood; a refused first try is retried once after Retry-After. */
-async function loginDuringFlood(url: string, s: Session, address: string) {
+async function loginDuringFlood(url: string, s: Session, address: string, deviceId?: string) {
   const t0 = performance.now();
-  const first = await timedLogin(url, s, address);
+  const first = await timedLogin(url, s, address, deviceId);
   if (first.status === 200) return { ...first, signedIn: first.seconds };
   await new Promise((r) => setTimeout(r, Number(first.retryAfter ?? 1) * 1000));
-  const second = await timedLogin(url, s, address);
+  const second = await timedLogin(url, s, address, deviceId);
   return { ...first, signedIn: second.status === 200 ? (performance.now() - t0) / 1000 : null };
 }
 
@@ -78,13 +85,14 @@ async function flood(
   scenario: string,
   calls: () => Promise<Response>,
   victim: Session,
+  deviceId?: string,
 ): Promise<AuthFigure> {
   const N = 200;
   const t0 = performance.now();
   const pending = Array.from({ length: N }, () => calls().then((r) => r.status));
   // The flood is in: its hashes run or wait (or were refused) when the unrelated user logs in.
   await new Promise((r) => setTimeout(r, 100));
-  const login = await loginDuringFlood(url, victim, nextAddress());
+  const login = await loginDuringFlood(url, victim, nextAddress(), deviceId);
   const codes = await Promise.all(pending);
   return {
     scenario,
@@ -103,7 +111,7 @@ export async function benchAuth(): Promise<AuthFigure[]> {
   const server = await startServer({ env: { SCRYPT_COST_LOG2: '', HASH_QUEUE_MAX: '' } });
   const { url } = server;
   try {
-    const victim = await register(url);
+    const victim = await register(url, DEVICE);
     const attacker = await register(url);
     const figures: AuthFigure[] = [];
 
@@ -142,17 +150,27 @@ export async function benchAuth(): Promise<AuthFigure[]> {
     );
 
     let n = 0;
+    const distributed = () =>
+      fetch(`${url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'x-trace-id': trace(), 'content-type': FORM, 'x-forwarded-for': nextAddress() },
+        body: new URLSearchParams({ account: `u${30_000_000 + n++}`, password: 'guess-1234' }).toString(),
+      });
     figures.push(
       await flood(
         url,
-        '200 logins to unknown names from 200 addresses',
-        () =>
-          fetch(`${url}/api/user/login`, {
-            method: 'POST',
-            headers: { 'x-trace-id': trace(), 'content-type': FORM, 'x-forwarded-for': nextAddress() },
-            body: new URLSearchParams({ account: `u${30_000_000 + n++}`, password: 'guess-1234' }).toString(),
-          }),
+        '200 logins to unknown names from 200 addresses; user on a new device',
+        distributed,
         victim,
+      ),
+    );
+    figures.push(
+      await flood(
+        url,
+        '200 logins to unknown names from 200 addresses; user on own device',
+        distributed,
+        victim,
+        DEVICE,
       ),
     );
     return figures;
