@@ -482,6 +482,8 @@ describe('security: the owner’s device keeps a place in a full hashing queue (
     expectRefused(await login('u41000000', 'guess'));
     expectRefused(await login(owner.account, owner.password!, { 'x-device-id': newDeviceId() }));
     const own = await login(owner.account, owner.password!, { 'x-device-id': deviceId });
+    // The owner did not wait for a stranger's hash to end: the four strangers still wait.
+    expect(hashingLoad().waiting).toBe(4);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ result: true, data: { userId: owner.userId } });
     for (const r of await Promise.all(busy)) expect(r.json().result).toBe(true);

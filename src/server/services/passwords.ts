@@ -88,18 +88,19 @@ export function returnHashingTicket() {
 
 /**
  * Places kept for the account owner's own device (a login whose x-device-id is the device the account
- * last signed in on): a flood from many addresses fills the ordinary places, not these.
+ * last signed in on): a flood from many addresses fills the ordinary places, not these, and the
+ * owner's hash starts at once in a third slot rather than after the strangers' running ones.
  */
 export const OWNER_RESERVED = 2;
 
 async function withSlot<T>(fn: () => Promise<T>, owner = false): Promise<T> {
-  if (running >= MAX_PARALLEL) {
+  // The owner's hash may use one slot beyond the two: it never waits behind strangers' hashes.
+  if (running >= MAX_PARALLEL + (owner ? 1 : 0)) {
     if (waiting.length >= maxWaiting + (owner ? OWNER_RESERVED : 0)) {
       hashingStats.refused++;
       throw new HashingBusyError();
     }
     await new Promise<void>((resolve) => {
-      // The owner goes first: strangers' hashes already waiting cannot delay the owner's login.
       if (owner) waiting.unshift(resolve);
       else waiting.push(resolve);
       hashingStats.peakWaiting = Math.max(hashingStats.peakWaiting, waiting.length);
@@ -109,7 +110,8 @@ async function withSlot<T>(fn: () => Promise<T>, owner = false): Promise<T> {
   try {
     return await fn();
   } finally {
-    const next = waiting.shift();
+    // A slot beyond the two (the owner's) closes; any other passes to the next in line.
+    const next = running > MAX_PARALLEL ? undefined : waiting.shift();
     if (next) next();
     else running--;
   }
