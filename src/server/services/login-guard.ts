@@ -72,7 +72,7 @@ export async function admitLogin(
     async settle(outcome) {
       if (outcome === 'not-evaluated') for (const key of held) await releaseAttempt(db, key);
       // The right password ends the count of failures against this name: only the owner can.
-      else if (outcome === 'success') for (const key of forgiveOnSuccess) await clearAttempts(db, key);
+      else if (outcome === 'success') await clearAttempts(db, forgiveOnSuccess);
     },
   };
 }
