@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHook } from './http/session-hook.js';
 import { registerPwa } from './http/static-pwa.js';
 import { registerRoutes } from './routes/index.js';
+import { setHashQueueMax } from './services/passwords.js';
 
 export interface BuildOptions {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await registerCompression(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
+  setHashQueueMax(config.hashQueueMax);
 
   const ctx: Ctx = await makeCtx(config, database);
   registerCors(app, config);

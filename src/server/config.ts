@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_IMAGE_KEY } from '../contract/index.js';
-import { scryptCostFromEnv } from './services/passwords.js';
+import { hashQueueMaxFromEnv, scryptCostFromEnv } from './services/passwords.js';
 
 export interface Config {
   port: number;
@@ -35,6 +35,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** log2 of scrypt's N for new password hashes: 17 unless SCRYPT_COST_LOG2 says otherwise (tests only). */
   scryptCostLog2: number;
+  /** Password hashes that may wait for one of this node's two hashing slots (HASH_QUEUE_MAX, default 4). */
+  hashQueueMax: number;
   /** Support contacts answered by /api/common/info/v2/:branchId. */
   support: {
     appDownloadUrl: string;
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL || undefined,
     scryptCostLog2: scryptCostFromEnv(env),
+    hashQueueMax: hashQueueMaxFromEnv(env),
     support: {
       // Empty: no native app, the app offers add-to-home-screen instead.
       appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',

@@ -34,6 +34,7 @@ async function main() {
     ['media', 'benchMedia', 'Media pipeline (cold DATA_DIR)'],
     ['bundle', 'benchBundle', 'JavaScript loaded per route (gzip)'],
     ['reader', 'benchReader', 'Reader: next chapter paint and layout shift (Chromium)'],
+    ['auth', 'benchAuth', 'Logins under a flood of password hashing (production scrypt N=2^17)'],
     ['wire', 'benchWire', 'Bytes on the wire for /home in Chromium (relay count; reference: uncompressed)'],
     ['weak-network', 'benchWeakNetwork', 'Weak network (400 Kbps, 400 ms RTT) in Chromium, median of 3'],
     ['lighthouse', 'benchLighthouse', 'Lighthouse 12 mobile on the served build (median of 3)'],

@@ -187,6 +187,13 @@ export interface ReadHistoryTable {
   number: number;
   updated_at: string;
 }
+/** One row per reader, chapter and day whose read was counted (PK day, chapter_id, reader). */
+export interface ReadMarksTable {
+  day: string;
+  chapter_id: number;
+  /** 'u:<user id>', or 'a:<address>' for a read without a session. */
+  reader: string;
+}
 /** Append-only. UNIQUE (kind, ref_type, ref_id): nothing applies twice. */
 export interface LedgerTable {
   id: Generated<number>;
@@ -373,6 +380,7 @@ export interface DB {
   vod_markers: VodMarkersTable;
   vod_danmu: VodDanmuTable;
   read_history: ReadHistoryTable;
+  read_marks: ReadMarksTable;
   ledger: LedgerTable;
   purchases: PurchasesTable;
   sign_ins: SignInsTable;

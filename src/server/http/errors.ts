@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, Msg } from '../../contract/index.js';
+import { HashingBusyError } from '../services/passwords.js';
 import { RateLimitedError } from './rate-limits.js';
 import { fail } from './reply.js';
 
@@ -15,8 +16,8 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
     const first = err.validation.find((v) => CHINESE.test(v.message ?? ''))?.message;
     return reply.code(400).send(fail(400, first ?? Msg.badRequest));
   }
-  if (err instanceof RateLimitedError) {
-    reply.header('retry-after', String(err.retryAfterSeconds));
+  if (err instanceof RateLimitedError || err instanceof HashingBusyError) {
+    reply.header('retry-after', String(err instanceof RateLimitedError ? err.retryAfterSeconds : 1));
     return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
+import type { CallerRules } from './caller-limits.js';
 
 /** Per-IP limits of the calls that guess or create accounts (route `config.rateLimit`). */
 export const RateLimits = {
@@ -16,6 +17,31 @@ export const RateLimits = {
    */
   danmu: { max: 60, timeWindow: 60_000 },
 } as const;
+
+const MINUTE = 60_000;
+
+/** Per-user and per-address limits of other calls that cost the server (http/caller-limits.ts). */
+export const CallerLimitRules = {
+  /** Hashes the password when one is sent. */
+  bindMobile: { perUser: { max: 20, timeWindow: MINUTE }, perAddress: { max: 30, timeWindow: MINUTE } },
+  /** Hashes the new password. */
+  modifyPwd: { perUser: { max: 5, timeWindow: MINUTE }, perAddress: { max: 20, timeWindow: MINUTE } },
+  /**
+   * The app sends one mark per first visit, and a first visit registers (10 a minute per address):
+   * the same pace per address; each mark stores a row of up to 2 KB.
+   */
+  userFromMark: {
+    perUser: { max: 3, timeWindow: 10 * MINUTE },
+    perAddress: { max: 10, timeWindow: MINUTE },
+  },
+  /**
+   * Reads without a session (the app always has one). Signed-in reads are counted once per user,
+   * chapter and day, and each anonymous account costs a rate-limited register.
+   */
+  readChapterAnonymous: { perAddress: { max: 60, timeWindow: MINUTE }, anonymousOnly: true },
+  /** Each order is a row and a call to the pay provider. */
+  payOrder: { perUser: { max: 20, timeWindow: MINUTE }, perAddress: { max: 60, timeWindow: MINUTE } },
+} as const satisfies Record<string, CallerRules>;
 
 /** What the error handler recognises and answers with Code.RATE_LIMITED. */
 export class RateLimitedError extends Error {

@@ -18,7 +18,9 @@ import {
 import type { RouteModule } from '../context.js';
 import { requireUser } from '../http/auth.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
-import { RateLimits } from '../http/rate-limits.js';
+import { callerLimits } from '../http/caller-limits.js';
+import { hashingGuard } from '../http/hashing-guard.js';
+import { CallerLimitRules, RateLimits } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import {
   bindMobile,
@@ -29,6 +31,8 @@ import {
   recordUserMark,
   registerUser,
 } from '../services/accounts.js';
+import { isOwnDevice } from '../services/login-guard.js';
+import { HashingBusyError } from '../services/passwords.js';
 import { codeRefusalMessage } from '../services/sms/codes.js';
 import { getUserInfo } from '../services/user-info.js';
 
@@ -43,11 +47,24 @@ const noStore = { 'cache-control': 'no-store' } as const;
 
 /** Spec §7 account calls: register, login, info, bind mobile, change password, recovery, marks. */
 export const accountRoutes: RouteModule = (app, ctx) => {
+  // Calls that hash a password: rate limits, and a cap on each caller's hashing in progress.
+  const { preHandler: registerGuard, ...registerHooks } = hashingGuard(app, 'register');
+  const { preHandler: loginGuard, ...loginHooks } = hashingGuard(app, 'login', {
+    ownDevice: (request) =>
+      isOwnDevice(ctx.db, (request.body as { account: string }).account.trim(), deviceIdOf(request)),
+  });
+  const { preHandler: bindGuard, ...bindHooks } = hashingGuard(app, 'bind', CallerLimitRules.bindMobile);
+  const { preHandler: pwdGuard, ...pwdHooks } = hashingGuard(app, 'pwd', CallerLimitRules.modifyPwd);
+  const { preHandler: findGuard, ...findHooks } = hashingGuard(app, 'find');
+  const markLimits = callerLimits(app, 'mark', CallerLimitRules.userFromMark);
+
   app.post(
     Api.register,
     {
       schema: { querystring: RegisterQuery, response: answer(SessionData) },
       config: { rateLimit: RateLimits.register },
+      preHandler: registerGuard,
+      ...registerHooks,
     },
     async (request, reply) => {
       const fromDomain = request.query.fromDomain?.trim() || null;
@@ -65,15 +82,21 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     {
       schema: { body: LoginBody, response: answer(SessionData) },
       config: { rateLimit: RateLimits.login },
+      preHandler: loginGuard,
+      ...loginHooks,
     },
     async (request, reply) => {
       const outcome = await login(ctx, request.body, {
         deviceId: deviceIdOf(request),
         branchId: branchIdOf(request),
+        address: request.ip,
       });
       reply.headers(noStore);
       if (outcome.kind === 'throttled')
-        return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+        return reply
+          .code(429)
+          .header('retry-after', String(outcome.retryAfterSeconds))
+          .send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
       if (outcome.kind === 'failed') return reply.send(fail(Code.REFUSED, Msg.loginFailed));
       return reply.send(ok(outcome.data));
     },
@@ -87,7 +110,11 @@ export const accountRoutes: RouteModule = (app, ctx) => {
 
   app.post(
     Api.bindMobile,
-    { schema: { body: BindMobileBody, response: answer(UserInfo) }, preHandler: requireUser },
+    {
+      schema: { body: BindMobileBody, response: answer(UserInfo) },
+      preHandler: [requireUser, bindGuard],
+      ...bindHooks,
+    },
     async (request) => {
       const { mobile, password, code } = request.body;
       const outcome = await bindMobile(ctx, request.user!.id, mobile, password, code);
@@ -108,13 +135,18 @@ export const accountRoutes: RouteModule = (app, ctx) => {
 
   app.post(
     Api.modifyPwd,
-    { schema: { body: ModifyPwdBody, response: answer(z.null()) }, preHandler: requireUser },
+    {
+      schema: { body: ModifyPwdBody, response: answer(z.null()) },
+      preHandler: [requireUser, pwdGuard],
+      ...pwdHooks,
+    },
     async (request) => {
       const user = request.user!;
       try {
         await changePassword(ctx, user.id, user.sessionId, request.body.password);
         return ok(null, Msg.pwdUpdated);
       } catch (err) {
+        if (err instanceof HashingBusyError) throw err;
         request.log.error({ err }, 'password change failed');
         return fail(Code.REFUSED, Msg.pwdUpdateFailed);
       }
@@ -126,6 +158,8 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     {
       schema: { body: FindAccountBody, response: answer(FindAccountData) },
       config: { rateLimit: RateLimits.findAccount },
+      preHandler: findGuard,
+      ...findHooks,
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -158,7 +192,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
 
   app.post(
     Api.userFromMark,
-    { schema: { body: UserFromMarkBody, response: answer(z.null()) } },
+    { schema: { body: UserFromMarkBody, response: answer(z.null()) }, preHandler: markLimits },
     async (request) => {
       await recordUserMark(ctx.db, request.user?.id ?? null, branchIdOf(request), request.body.referUrl);
       return ok(null);

@@ -15,6 +15,8 @@ import {
   TodayUpdateQuery,
 } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
+import { callerLimits } from '../http/caller-limits.js';
+import { CallerLimitRules } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { bookDetails, bookExists, chapterList } from '../services/catalogue/detail.js';
 import {
@@ -90,10 +92,13 @@ export const bookRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.get(Api.readChapter, { schema: { querystring: ReadChapterQuery } }, async (req) => {
+  const gate = callerLimits(app, 'read', CallerLimitRules.readChapterAnonymous);
+  app.get(Api.readChapter, { schema: { querystring: ReadChapterQuery }, preHandler: gate }, async (req) => {
     const { bookId, number, prefetch } = req.query;
     const r = await readChapter(db, req.user?.id ?? null, bookId, number, new Date(), {
       prefetch: prefetch === '1',
+      // Counted once a day per user, or per address for a read without a session.
+      reader: req.user ? `u:${req.user.id}` : `a:${req.ip}`,
     });
     if (r.kind === 'missing') return fail(Code.NO_CHAPTER, Msg.noMoreChapters);
     if (r.kind === 'locked') return fail(Code.UNPAID, Msg.chapterLocked, r.unpaid);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { Api, PayApplyQuery, PayBody } from '../../contract/index.js';
 import type { App, RouteModule } from '../context.js';
 import { requireUser } from '../http/auth.js';
+import { callerLimits } from '../http/caller-limits.js';
 import { deviceIdOf } from '../http/client.js';
+import { CallerLimitRules } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
 import { OrderSweeper } from '../services/pay/expiry.js';
@@ -62,7 +64,9 @@ export const payRoutes: RouteModule = (app, ctx) => {
   app.addHook('onListen', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
 
-  app.post(Api.pay, { schema: { body: PayBody }, preHandler: requireUser }, async (request, reply) => {
+  // Each order is a row and a call to the pay provider: limited per user and per address.
+  const orderGate = [requireUser, callerLimits(app, 'order', CallerLimitRules.payOrder)];
+  app.post(Api.pay, { schema: { body: PayBody }, preHandler: orderGate }, async (request, reply) => {
     try {
       const data = await createOrder(deps, {
         userId: request.user!.id,

@@ -12,15 +12,9 @@ import type { DB } from '../db/schema.js';
 import { rewardBindMobile } from './ledger.js';
 import { burnVerify, generatePassword, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSessions } from './session.js';
+import { admitLogin } from './login-guard.js';
 import { checkBindCode, consumeBindCode, type CodeRefusal } from './sms/codes.js';
-import {
-  FIND_ACCOUNT_MISSES,
-  LOGIN_FAILURES,
-  clearAttempts,
-  isThrottled,
-  recordAttempt,
-  throttleKey,
-} from './throttle.js';
+import { FIND_ACCOUNT_MISSES, isThrottled, recordAttempt, throttleKey } from './throttle.js';
 import { getUserInfo } from './user-info.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -83,37 +77,46 @@ export async function registerUser(
   }
 }
 
-export type LoginOutcome = { kind: 'ok'; data: SessionData } | { kind: 'failed' } | { kind: 'throttled' };
+export type LoginOutcome =
+  { kind: 'ok'; data: SessionData } | { kind: 'failed' } | { kind: 'throttled'; retryAfterSeconds: number };
 
 async function findByLogin(db: Db, login: string) {
-  const q = db.selectFrom('users').select(['id', 'password_hash']);
+  const q = db.selectFrom('users').select(['id', 'password_hash', 'device_id']);
   const byAccount = await q.where('account', '=', login).executeTakeFirst();
   if (byAccount || !MOBILE_PATTERN.test(login)) return byAccount;
   return q.where('mobile', '=', login).executeTakeFirst();
 }
 
 /**
- * Login by account or bound mobile. Failures are counted per login name in the database (shared by
- * every node); an unknown name costs the same hashing time as a wrong password.
+ * Login by account or bound mobile. Attempts are reserved before the hash runs (login-guard.ts: per
+ * name and address, and a per-name slowdown that never locks the owner out); an unknown name costs
+ * the same hashing time as a wrong password.
  */
 export async function login(
   ctx: Ctx,
   input: { account: string; password: string },
-  client: ClientFacts,
+  client: ClientFacts & { address: string },
 ): Promise<LoginOutcome> {
   const name = input.account.trim();
-  const key = throttleKey('login', name);
-  if (await isThrottled(ctx.db, key, LOGIN_FAILURES)) return { kind: 'throttled' };
-
   const user = await findByLogin(ctx.db, name);
-  const valid = user
-    ? await verifyPassword(input.password, user.password_hash)
-    : await burnVerify(input.password, ctx.config.scryptCostLog2);
+  const ownDevice = user && client.deviceId && user.device_id === client.deviceId ? client.deviceId : null;
+  const admission = await admitLogin(ctx.db, name, client.address, ownDevice);
+  if (!admission.admitted) return { kind: 'throttled', retryAfterSeconds: admission.retryAfterSeconds };
+
+  let valid: boolean;
+  try {
+    valid = user
+      ? await verifyPassword(input.password, user.password_hash, { ownDevice: ownDevice !== null })
+      : await burnVerify(input.password, ctx.config.scryptCostLog2);
+  } catch (err) {
+    await admission.settle('not-evaluated');
+    throw err;
+  }
   if (!user || !valid) {
-    await recordAttempt(ctx.db, key, LOGIN_FAILURES);
+    await admission.settle('failure');
     return { kind: 'failed' };
   }
-  await clearAttempts(ctx.db, key);
+  await admission.settle('success');
   const data = await ctx.db.transaction().execute(async (trx) => {
     if (client.deviceId) {
       await trx.updateTable('users').set({ device_id: client.deviceId }).where('id', '=', user.id).execute();

@@ -25,26 +25,106 @@ export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * Each scrypt at N=2^17 holds 128 MiB while it runs on libuv's pool: at most two at once keeps a
- * flood of logins from exhausting memory; the rest wait their turn.
+ * Each scrypt at N=2^17 holds 128 MiB and a core for about half a second while it runs on libuv's
+ * pool: at most two run at once, and only a few more may wait. A hash that would have to wait
+ * longer is refused at once (HashingBusyError, answered 429): under a flood, everyone else's login
+ * keeps a bounded wait instead of a queue that grows with the attacker.
  */
 const MAX_PARALLEL = 2;
+/** Hashes allowed to wait for a slot (HASH_QUEUE_MAX); each adds about a quarter second of wait. */
+export const DEFAULT_HASH_QUEUE_MAX = 4;
+let maxWaiting = DEFAULT_HASH_QUEUE_MAX;
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+/** Thrown instead of queueing when the hashing queue is full. */
+export class HashingBusyError extends Error {
+  constructor() {
+    super('password hashing queue full');
+  }
+}
+
+/** What the hashing queue did since the process started (tests and benches read it). */
+export const hashingStats = { started: 0, refused: 0, peakWaiting: 0 };
+
+/** Sets how many hashes may wait for a slot (config HASH_QUEUE_MAX); the app calls it at start. */
+export function setHashQueueMax(n: number) {
+  maxWaiting = Math.max(0, Math.floor(n));
+}
+
+/** HASH_QUEUE_MAX: how many hashes may wait; a non-negative integer, else the default. */
+export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.HASH_QUEUE_MAX;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
+}
+
+/** Calls admitted to a hashing route and not yet answered (see takeHashingTicket). */
+let tickets = 0;
+
+/**
+ * Admission at the door of a hashing route, before any database work: at most as many calls as the
+ * queue can hold (running plus waiting) are in progress at once, so a burst is refused at once
+ * instead of each call writing attempt counters for a hash the queue would refuse anyway.
+ */
+/** Calls admitted at the door, hashes running and waiting, now (for tests and diagnostics). */
+export const hashingLoad = () => ({ tickets, running, waiting: waiting.length });
+
+/** True when ordinary calls are refused at the door (the owner's device may still have a place). */
+export const hashingDoorFull = () => tickets >= MAX_PARALLEL + maxWaiting;
+
+export function takeHashingTicket(ownDevice = false): boolean {
+  if (tickets >= MAX_PARALLEL + maxWaiting + (ownDevice ? OWNER_RESERVED : 0)) {
+    hashingStats.refused++;
+    return false;
+  }
+  tickets++;
+  return true;
+}
+
+export function returnHashingTicket() {
+  tickets = Math.max(0, tickets - 1);
+}
+
+/**
+ * Places kept for the account owner's own device (a login whose x-device-id is the device the account
+ * last signed in on): a flood from many addresses fills the ordinary places, not these, and the
+ * owner's hash starts at once in a third slot rather than after the strangers' running ones.
+ */
+export const OWNER_RESERVED = 2;
+
+async function withSlot<T>(fn: () => Promise<T>, owner = false): Promise<T> {
+  // The owner's hash may use one slot beyond the two: it never waits behind strangers' hashes.
+  if (running >= MAX_PARALLEL + (owner ? 1 : 0)) {
+    if (waiting.length >= maxWaiting + (owner ? OWNER_RESERVED : 0)) {
+      hashingStats.refused++;
+      throw new HashingBusyError();
+    }
+    await new Promise<void>((resolve) => {
+      if (owner) waiting.unshift(resolve);
+      else waiting.push(resolve);
+      hashingStats.peakWaiting = Math.max(hashingStats.peakWaiting, waiting.length);
+    });
+  } else running++;
+  hashingStats.started++;
   try {
     return await fn();
   } finally {
-    const next = waiting.shift();
+    // A slot beyond the two (the owner's) closes; any other passes to the next in line.
+    const next = running > MAX_PARALLEL ? undefined : waiting.shift();
     if (next) next();
     else running--;
   }
 }
 
-function derive(password: string, salt: Buffer, costLog2: number, r: number, p: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  costLog2: number,
+  r: number,
+  p: number,
+  owner = false,
+): Promise<Buffer> {
   const N = 2 ** costLog2;
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
   return withSlot(
@@ -54,6 +134,7 @@ function derive(password: string, salt: Buffer, costLog2: number, r: number, p: 
           err ? reject(err) : resolve(key),
         ),
       ),
+    owner,
   );
 }
 
@@ -91,10 +172,14 @@ export function parseHash(encoded: string): ParsedHash | null {
 }
 
 /** Constant-time check of a password against an encoded hash; a malformed hash never matches. */
-export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  encoded: string,
+  opts: { ownDevice?: boolean } = {},
+): Promise<boolean> {
   const parsed = parseHash(encoded);
   if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed.costLog2, parsed.r, parsed.p);
+  const key = await derive(password, parsed.salt, parsed.costLog2, parsed.r, parsed.p, opts.ownDevice);
   return timingSafeEqual(key, parsed.key);
 }
 
@@ -109,6 +194,8 @@ export async function burnVerify(password: string, costLog2: number): Promise<fa
   if (!dummy) {
     dummy = hashPassword(randomBytes(12).toString('base64url'), costLog2);
     dummyHashes.set(costLog2, dummy);
+    // Refused by a full queue: make it again next time, or unknown names would answer 429 for good.
+    dummy.catch(() => dummyHashes.delete(costLog2));
   }
   await verifyPassword(password, await dummy);
   return false;

@@ -27,10 +27,12 @@ const traceId = () => `t${randomBytes(8).toString('hex')}`;
 /** Registers an anonymous user through POST /api/user/register, as the app does on first visit. */
 export async function registerUser(app: App): Promise<TestUser> {
   const deviceId = `dev${randomBytes(10).toString('hex')}`;
+  // Each user calls from its own address, as real users do (calls are rate-limited per address too).
+  const address = nextIp();
   const res = await app.inject({
     method: 'POST',
     url: Api.register,
-    headers: { 'x-trace-id': traceId(), 'x-device-id': deviceId, 'x-forwarded-for': nextIp() },
+    headers: { 'x-trace-id': traceId(), 'x-device-id': deviceId, 'x-forwarded-for': address },
   });
   expect(res.statusCode).toBe(200);
   const body = res.json<{ result: boolean; data: { userId: number; account: string; token: string } }>();
@@ -47,6 +49,7 @@ export async function registerUser(app: App): Promise<TestUser> {
       'x-user-id': String(userId),
       'x-account': account,
       'x-device-id': deviceId,
+      'x-forwarded-for': address,
     },
   };
 }

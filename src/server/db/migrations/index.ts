@@ -6,6 +6,7 @@ import * as m0004 from './0004_player_ads.js';
 import * as m0005 from './0005_vod_danmu.js';
 import * as m0006 from './0006_order_expiry.js';
 import * as m0007 from './0007_sms_codes.js';
+import * as m0008 from './0008_read_marks.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_vod_danmu': m0005,
   '0006_order_expiry': m0006,
   '0007_sms_codes': m0007,
+  '0008_read_marks': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

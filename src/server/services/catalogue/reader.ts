@@ -9,6 +9,7 @@ import {
 } from '../../../contract/index.js';
 import type { DB } from '../../db/schema.js';
 import { chapterAccess } from '../access.js';
+import { shanghaiDay } from '../pay/clock.js';
 import { rollRankWeek } from './rank-week.js';
 
 export type ReadResult =
@@ -34,7 +35,11 @@ export async function readChapter(
   bookId: number,
   number: number,
   now: Date = new Date(),
-  opts: { prefetch?: boolean } = {},
+  opts: {
+    prefetch?: boolean;
+    /** Who the read is counted for, once per chapter and day ('u:<id>' or 'a:<address>'). */
+    reader?: string;
+  } = {},
 ): Promise<ReadResult> {
   const book = await db
     .selectFrom('books')
@@ -95,7 +100,8 @@ export async function readChapter(
     parts: parseParts(p.parts).map((h) => imageUrl(h, PAGE_SIZE_PX)),
   }));
 
-  if (!opts.prefetch) await recordRead(db, userId, bookId, number, now);
+  if (!opts.prefetch)
+    await recordRead(db, { userId, reader: opts.reader, chapterId: chapter.id }, bookId, number, now);
   return {
     kind: 'ok',
     info: {
@@ -118,24 +124,55 @@ export async function readChapter(
   };
 }
 
-/** Counts a read and remembers where a signed-in reader is, in one transaction. */
-async function recordRead(db: Kysely<DB>, userId: number | null, bookId: number, number: number, now: Date) {
+/** The last day this process pruned past read marks ('' before the first read). */
+let prunedThrough = '';
+
+/**
+ * Counts a read (once per reader, chapter and day when the reader is known) and remembers where a
+ * signed-in reader is, in one transaction. Repeated calls cannot push a book up the rankings.
+ */
+async function recordRead(
+  db: Kysely<DB>,
+  who: { userId: number | null; reader: string | undefined; chapterId: number },
+  bookId: number,
+  number: number,
+  now: Date,
+) {
+  const day = shanghaiDay(now);
   await db.transaction().execute(async (trx) => {
-    await rollRankWeek(trx, now);
-    await trx
-      .updateTable('books')
-      .set({
-        read_count: sql`read_count + 1`,
-        week_read_count: sql`week_read_count + 1`,
-      })
-      .where('id', '=', bookId)
-      .execute();
-    if (userId === null) return;
+    let counts = true;
+    if (who.reader !== undefined) {
+      const mark = await trx
+        .insertInto('read_marks')
+        .values({ day, chapter_id: who.chapterId, reader: who.reader })
+        .onConflict((oc) => oc.columns(['day', 'chapter_id', 'reader']).doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      // On conflict nothing is inserted and nothing returned: already counted today.
+      counts = mark !== undefined;
+    }
+    if (counts) {
+      await rollRankWeek(trx, now);
+      await trx
+        .updateTable('books')
+        .set({
+          read_count: sql`read_count + 1`,
+          week_read_count: sql`week_read_count + 1`,
+        })
+        .where('id', '=', bookId)
+        .execute();
+    }
+    if (who.userId === null) return;
     const updatedAt = now.toISOString();
     await trx
       .insertInto('read_history')
-      .values({ user_id: userId, book_id: bookId, number, updated_at: updatedAt })
+      .values({ user_id: who.userId, book_id: bookId, number, updated_at: updatedAt })
       .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet({ number, updated_at: updatedAt }))
       .execute();
   });
+  if (day > prunedThrough) {
+    prunedThrough = day;
+    // Marks only matter on their own day; once a day each node drops the older ones.
+    await db.deleteFrom('read_marks').where('day', '<', day).execute();
+  }
 }

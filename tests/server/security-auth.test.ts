@@ -1,0 +1,550 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, Code, Msg, type SessionData } from '../../src/contract/index.js';
+import { buildApp } from '../../src/server/app.js';
+import type { App } from '../../src/server/context.js';
+import { HASHING_IN_FLIGHT } from '../../src/server/http/hashing-guard.js';
+import { CallerLimitRules } from '../../src/server/http/rate-limits.js';
+import { LOGIN_ACCOUNT, LOGIN_PAIR, LOGIN_SLOW } from '../../src/server/services/login-guard.js';
+import {
+  burnVerify,
+  DEFAULT_HASH_QUEUE_MAX,
+  HashingBusyError,
+  hashingLoad,
+  hashingStats,
+  hashPassword,
+  setHashQueueMax,
+} from '../../src/server/services/passwords.js';
+import { seedPayData } from '../../src/server/seed/pay.js';
+import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
+import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
+import { payConfig } from './helpers/money.js';
+import { freshMobile, requestCode } from './helpers/sms.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const FORM = 'application/x-www-form-urlencoded';
+const trace = () => ({ 'x-trace-id': `t-${randomBytes(6).toString('hex')}` });
+const form = (o: Record<string, string>) => new URLSearchParams(o).toString();
+
+/** A 429 in the spec's words. */
+function expectRefused(res: { statusCode: number; json(): unknown }) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toMatchObject({ result: false, code: Code.RATE_LIMITED, msg: Msg.tooManyAttempts });
+}
+
+describe('security: login attempts (issue 10 items 2 and 5)', () => {
+  let t: TestApp;
+  /** A second API node on the same database, with its own in-process rate limits. */
+  let node2: App;
+  beforeAll(async () => {
+    // A queue long enough that every parallel attempt reaches the login rules: they alone must hold.
+    t = await createTestApp({ ...FAST_HASHING, HASH_QUEUE_MAX: '1000' });
+    node2 = await buildApp({ config: t.config, database: t.database });
+    await node2.ready();
+  });
+  afterAll(async () => {
+    await node2.close();
+    await t.close();
+  });
+
+  const login = (
+    account: string,
+    password: string,
+    address = freshIp(),
+    extra: Record<string, string> = {},
+    app: App = t.app,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: Api.login,
+      headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': address, ...extra },
+      payload: form({ account, password }),
+    });
+
+  it('evaluates at most the limit of 41 parallel logins to one account from rotating addresses on two nodes', async () => {
+    const owner = await registerUser(t.app);
+    const before = hashingStats.started;
+    const answers = await Promise.all(
+      Array.from({ length: 41 }, (_, i) =>
+        login(owner.account, `guess-${i}`, freshIp(), {}, i % 2 ? node2 : t.app),
+      ),
+    );
+    const evaluated = hashingStats.started - before;
+    // Full speed up to the limit, then one slot of the slowdown: never one per parallel request.
+    expect(evaluated).toBe(LOGIN_ACCOUNT.limit + LOGIN_SLOW.limit);
+    const failed = answers.filter((r) => r.statusCode === 200);
+    expect(failed).toHaveLength(evaluated);
+    for (const r of failed) expect(r.json()).toMatchObject({ result: false, msg: Msg.loginFailed });
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    expect(refused).toHaveLength(41 - evaluated);
+    for (const r of refused) {
+      expectRefused(r);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_SLOW.windowMs / 1000);
+    }
+  });
+
+  it('strangers’ wrong passwords do not lock the owner out: the owner signs in from a fresh address', async () => {
+    const owner = await registerUser(t.app);
+    for (let i = 0; i < LOGIN_ACCOUNT.limit; i++) {
+      expect((await login(owner.account, `stranger-${i}`)).json()).toMatchObject({ msg: Msg.loginFailed });
+    }
+    const res = await login(owner.account, owner.password!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ result: true, data: { userId: owner.userId } });
+    // Success forgives the strangers' failures: the next owner login is at full speed again.
+    expect((await login(owner.account, owner.password!)).json().result).toBe(true);
+  });
+
+  it('holds the one address that failed 10 times for an account, not the account', async () => {
+    const owner = await registerUser(t.app);
+    const attacker = freshIp();
+    for (let i = 0; i < LOGIN_PAIR.limit; i++) {
+      expect((await login(owner.account, `bad-${i}`, attacker)).json().msg).toBe(Msg.loginFailed);
+    }
+    const before = hashingStats.started;
+    // On another node (whose per-address rate limit has not seen it) that address is refused before
+    // any hashing, even with the right password: the count lives in the shared database.
+    expectRefused(await login(owner.account, owner.password!, attacker, {}, node2));
+    expect(hashingStats.started).toBe(before);
+    // The owner from elsewhere gets in, on either node.
+    expect((await login(owner.account, owner.password!, freshIp(), {}, node2)).json().result).toBe(true);
+    expect((await login(owner.account, owner.password!)).json().result).toBe(true);
+  });
+
+  it('slows a guessed account down to one check per slot, and its own device is never slowed', async () => {
+    const deviceId = newDeviceId();
+    const owner = await registerUser(t.app, { deviceId });
+    for (let i = 0; i < LOGIN_ACCOUNT.limit; i++) await login(owner.account, `stranger-${i}`);
+    // Past the full-speed budget one more guess is checked, the next waits for the next slot.
+    expect((await login(owner.account, 'stranger-slow')).json().msg).toBe(Msg.loginFailed);
+    const slowed = await login(owner.account, 'stranger-again');
+    expectRefused(slowed);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(LOGIN_SLOW.windowMs / 1000);
+    // The owner's phone (the device the account signed in on) is not held back by strangers.
+    const own = await login(owner.account, owner.password!, freshIp(), { 'x-device-id': deviceId });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ result: true, data: { userId: owner.userId } });
+    // A stranger claiming some other device id gets no such pass.
+    const bad = await login(owner.account, 'stranger-device', freshIp(), { 'x-device-id': newDeviceId() });
+    expect(bad.json()).toMatchObject({ msg: Msg.loginFailed });
+  });
+
+  it('counts unknown names like real ones, so the answers do not tell which accounts exist', async () => {
+    const name = `u${10_000_000 + Math.floor(Math.random() * 80_000_000)}`;
+    const codes: number[] = [];
+    for (let i = 0; i < LOGIN_ACCOUNT.limit + 2; i++) codes.push((await login(name, `x-${i}`)).statusCode);
+    expect(codes).toEqual([...Array<number>(LOGIN_ACCOUNT.limit + 1).fill(200), 429]);
+  });
+});
+
+describe('security: password hashing cannot stall the server (issue 10 item 3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A long queue: these tests show the per-caller rules alone (the queue has its own test below).
+    t = await createTestApp({ ...FAST_HASHING, HASH_QUEUE_MAX: '1000' });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, headers: Record<string, string>, payload: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': FORM },
+      payload: form(payload),
+    });
+
+  it('a flood of bind_mobile with wrong passwords from one session hashes a few and refuses the rest at once', async () => {
+    const s = await registerUser(t.app);
+    const address = freshIp();
+    // A real code for the number: without one bind_mobile answers before any hashing (SMS step).
+    const mobile = freshMobile();
+    const code = await requestCode(t.app, s, mobile);
+    const before = hashingStats.started;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post(
+          Api.bindMobile,
+          { ...authHeaders(s), 'x-forwarded-for': address },
+          { mobile, code, password: `wrong-${i}` },
+        ),
+      ),
+    );
+    const evaluated = hashingStats.started - before;
+    expect(evaluated).toBeGreaterThanOrEqual(1);
+    expect(evaluated).toBeLessThanOrEqual(CallerLimitRules.bindMobile.perUser.max);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    for (const r of refused) expectRefused(r);
+    // Whatever was not refused at once was answered (wrong password, or the code's tries used up).
+    const answered = answers.filter((a) => a.statusCode === 200);
+    expect(answered.length + refused.length).toBe(40);
+    expect(answered.length).toBeGreaterThanOrEqual(evaluated);
+    for (const r of answered) expect(r.json()).toMatchObject({ result: false });
+  });
+
+  it('one user has one hashing call in progress; one address two', async () => {
+    const s = await registerUser(t.app);
+    const address = freshIp();
+    // Both slots of the node busy for a while, so the calls below stay in progress together.
+    const busy = [hashPassword('occupy-1', 17), hashPassword('occupy-2', 17)];
+    const answers = await Promise.all([
+      post(Api.modifyPwd, { ...authHeaders(s), 'x-forwarded-for': address }, { password: 'new-pass-1' }),
+      post(Api.modifyPwd, { ...authHeaders(s), 'x-forwarded-for': address }, { password: 'new-pass-2' }),
+      post(Api.login, { ...trace(), 'x-forwarded-for': address }, { account: 'u12345678', password: 'x1' }),
+      post(Api.login, { ...trace(), 'x-forwarded-for': address }, { account: 'u12345679', password: 'x2' }),
+    ]);
+    await Promise.all(busy);
+    const codes = answers.map((r) => r.statusCode);
+    // The second modifyPwd of the same user, and the address's third call, are refused.
+    expect(codes.filter((c) => c === 200)).toHaveLength(HASHING_IN_FLIGHT.perAddress);
+    expect(codes.filter((c) => c === 429)).toHaveLength(4 - HASHING_IN_FLIGHT.perAddress);
+    // However they interleave, the same user never has both password changes in progress.
+    expect(codes.slice(0, 2).filter((c) => c === 200).length).toBeLessThanOrEqual(1);
+    for (const r of answers.filter((a) => a.statusCode === 429)) expectRefused(r);
+  });
+
+  it('limits modifyPwd per user and per address', async () => {
+    const s = await registerUser(t.app);
+    const rule = CallerLimitRules.modifyPwd;
+    const codes: number[] = [];
+    for (let i = 0; i <= rule.perUser.max; i++)
+      codes.push(
+        (
+          await post(
+            Api.modifyPwd,
+            { ...authHeaders(s), 'x-forwarded-for': freshIp() },
+            { password: `pw-${i}-ok` },
+          )
+        ).statusCode,
+      );
+    expect(codes).toEqual([...Array<number>(rule.perUser.max).fill(200), 429]);
+
+    const address = freshIp();
+    const users: SessionData[] = [];
+    for (let i = 0; i * rule.perUser.max <= rule.perAddress.max; i++) users.push(await registerUser(t.app));
+    const byAddress: number[] = [];
+    for (let i = 0; i <= rule.perAddress.max; i++) {
+      const u = users[Math.floor(i / rule.perUser.max)]!;
+      const res = await post(
+        Api.modifyPwd,
+        { ...authHeaders(u), 'x-forwarded-for': address },
+        { password: `pw-${i}-ok` },
+      );
+      byAddress.push(res.statusCode);
+    }
+    expect(byAddress).toEqual([...Array<number>(rule.perAddress.max).fill(200), 429]);
+  });
+
+  it('limits bind_mobile per user', async () => {
+    const s = await registerUser(t.app);
+    const max = CallerLimitRules.bindMobile.perUser.max;
+    const codes: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const res = await post(
+        Api.bindMobile,
+        { ...authHeaders(s), 'x-forwarded-for': freshIp() },
+        { mobile: '13800138001', code: '000000', password: `wrong-${i}` },
+      );
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array<number>(max).fill(200), 429]);
+  });
+});
+
+describe('security: unauthenticated writes are bounded (issue 10 item 7)', () => {
+  let t: TestApp;
+  let f: FixtureCatalogue;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+    f = await insertFixtureCatalogue(t.database.db);
+    await seedPayData(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const counts = async (bookId: number) =>
+    t.database.db
+      .selectFrom('books')
+      .select(['read_count', 'week_read_count'])
+      .where('id', '=', bookId)
+      .executeTakeFirstOrThrow();
+  const read = (bookId: number, number: number, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `${Api.readChapter}?bookId=${bookId}&number=${number}`, headers });
+
+  it('user_from_mark is limited per address and per user', async () => {
+    const address = freshIp();
+    const referUrl = `https://ref.example/${'x'.repeat(1900)}`;
+    const mark = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: Api.userFromMark,
+        headers: { ...trace(), 'content-type': FORM, ...headers },
+        payload: form({ referUrl }),
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 100; i++) codes.push((await mark({ 'x-forwarded-for': address })).statusCode);
+    const max = CallerLimitRules.userFromMark.perAddress.max;
+    expect(codes.slice(0, max).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(max).every((c) => c === 429)).toBe(true);
+    const rows = await t.database.db
+      .selectFrom('user_marks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('refer_url', '=', referUrl)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(max);
+
+    const s = await registerUser(t.app);
+    const perUser = CallerLimitRules.userFromMark.perUser.max;
+    const userCodes: number[] = [];
+    for (let i = 0; i <= perUser; i++)
+      userCodes.push((await mark({ ...authHeaders(s), 'x-forwarded-for': freshIp() })).statusCode);
+    expect(userCodes).toEqual([...Array<number>(perUser).fill(200), 429]);
+  });
+
+  it('counts a read once per reader, chapter and day', async () => {
+    const book = f.latinBook;
+    const start = await counts(book.id);
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const anonymous = { ...trace(), 'x-forwarded-for': freshIp() };
+    for (let i = 0; i < 20; i++) {
+      expect((await read(book.id, 1, authHeaders(a))).json().result).toBe(true);
+      expect((await read(book.id, 1, anonymous)).json().result).toBe(true);
+    }
+    await read(book.id, 1, authHeaders(b));
+    await read(book.id, 2, authHeaders(a));
+    const end = await counts(book.id);
+    // a on chapter 1, the anonymous address on chapter 1, b on chapter 1, a on chapter 2.
+    expect(end.read_count - start.read_count).toBe(4);
+    expect(end.week_read_count - start.week_read_count).toBe(4);
+    // The reading history still follows every read.
+    const history = await t.database.db
+      .selectFrom('read_history')
+      .select('number')
+      .where('user_id', '=', a.userId)
+      .where('book_id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    expect(history.number).toBe(2);
+  });
+
+  it('limits read_chapter without a session per address', async () => {
+    const address = freshIp();
+    const max = CallerLimitRules.readChapterAnonymous.perAddress.max;
+    const codes: number[] = [];
+    for (let i = 0; i <= max; i++)
+      codes.push((await read(f.latinBook.id, 1, { ...trace(), 'x-forwarded-for': address })).statusCode);
+    expect(codes).toEqual([...Array<number>(max).fill(200), 429]);
+    // A signed-in reader from the same address is not held back.
+    const s = await registerUser(t.app);
+    expect(
+      (await read(f.latinBook.id, 1, { ...authHeaders(s), 'x-forwarded-for': address })).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits order creation per user and per address', async () => {
+    const cfg = await payConfig(t.database.db, 'coin', 0);
+    const order = (s: SessionData, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: Api.pay,
+        headers: { ...authHeaders(s), 'x-forwarded-for': address },
+        payload: {
+          payChannel: 'alipay_wap',
+          payPurpose: cfg.type,
+          payPurposeId: String(cfg.id),
+          rechargerAmount: String(cfg.amount_level),
+          appType: 'wap_browser',
+          returnUrl: '/purchase?paid=1',
+        },
+      });
+    const rule = CallerLimitRules.payOrder;
+    const s = await registerUser(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i <= rule.perUser.max; i++) codes.push((await order(s, freshIp())).statusCode);
+    expect(codes).toEqual([...Array<number>(rule.perUser.max).fill(200), 429]);
+    expectRefused(await order(s, freshIp()));
+
+    const address = freshIp();
+    const byAddress: number[] = [];
+    let user = await registerUser(t.app);
+    for (let i = 0; i <= rule.perAddress.max; i++) {
+      if (i % rule.perUser.max === 0) user = await registerUser(t.app);
+      byAddress.push((await order(user, address)).statusCode);
+    }
+    expect(byAddress).toEqual([...Array<number>(rule.perAddress.max).fill(200), 429]);
+    const orders = await t.database.db
+      .selectFrom('recharge_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(rule.perUser.max + rule.perAddress.max);
+  });
+});
+
+describe('security: the password hashing queue is bounded (issue 10 item 3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, headers: Record<string, string>, payload: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': FORM },
+      payload: form(payload),
+    });
+
+  it('a full hashing queue answers 429 at once, before any database work, instead of making everyone wait', async () => {
+    // An unknown name is checked against a dummy hash made on first use: make it before counting.
+    await post(
+      Api.login,
+      { ...trace(), 'x-forwarded-for': freshIp() },
+      { account: 'u19999999', password: 'x' },
+    );
+    // Two users whose stored hashes have the production cost: their logins hold both slots a while.
+    const slow: SessionData[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await registerUser(t.app);
+      const password_hash = await hashPassword(s.password!, 17);
+      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
+      slow.push(s);
+    }
+    const startedBefore = hashingStats.started;
+    const busy = slow.map((s) =>
+      post(
+        Api.login,
+        { ...trace(), 'x-forwarded-for': freshIp() },
+        { account: s.account, password: s.password! },
+      ),
+    );
+    while (hashingStats.started - startedBefore < 2) await new Promise((r) => setTimeout(r, 5));
+
+    const refusedBefore = hashingStats.refused;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(
+          Api.login,
+          { ...trace(), 'x-forwarded-for': freshIp() },
+          { account: `u3100${String(i).padStart(4, '0')}`, password: 'x' },
+        ),
+      ),
+    );
+    for (const r of await Promise.all(busy)) expect(r.json().result).toBe(true);
+    const codes = answers.map((r) => r.statusCode);
+    // Four wait (HASH_QUEUE_MAX default), the others are refused without waiting.
+    expect(codes.filter((c) => c === 200)).toHaveLength(4);
+    expect(codes.filter((c) => c === 429)).toHaveLength(8);
+    expect(hashingStats.refused - refusedBefore).toBe(8);
+    for (const r of answers.filter((a) => a.statusCode === 429)) {
+      expectRefused(r);
+      expect(r.headers['retry-after']).toBe('1');
+    }
+    // The refused calls never reached the login rules: no attempt counted for their names.
+    const counted = await t.database.db
+      .selectFrom('auth_throttle')
+      .select('key')
+      .where('key', 'like', 'login:u3100%')
+      .execute();
+    expect(counted).toHaveLength(4);
+  });
+});
+
+describe('security: the owner’s device keeps a place in a full hashing queue (issue 10 items 3 and 5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+  });
+  afterAll(() => t.close());
+
+  const login = (account: string, password: string, extra: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: Api.login,
+      headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp(), ...extra },
+      payload: form({ account, password }),
+    });
+
+  it('strangers filling the queue from many addresses are refused; the owner’s phone still signs in', async () => {
+    const deviceId = newDeviceId();
+    const owner = await registerUser(t.app, { deviceId });
+    // Six logins whose stored hashes have the production cost fill both slots and the four places.
+    const fillers: SessionData[] = [];
+    for (let i = 0; i < 6; i++) {
+      const s = await registerUser(t.app);
+      const password_hash = await hashPassword(s.password!, 17);
+      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
+      fillers.push(s);
+    }
+    const busy = fillers.map((s) => login(s.account, s.password!));
+    while (hashingLoad().tickets < 6) await new Promise((r) => setTimeout(r, 5));
+
+    expectRefused(await login('u41000000', 'guess'));
+    expectRefused(await login(owner.account, owner.password!, { 'x-device-id': newDeviceId() }));
+    const own = await login(owner.account, owner.password!, { 'x-device-id': deviceId });
+    // The owner did not wait for a stranger's hash to end: the four strangers still wait.
+    expect(hashingLoad().waiting).toBe(4);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ result: true, data: { userId: owner.userId } });
+    for (const r of await Promise.all(busy)) expect(r.json().result).toBe(true);
+  });
+});
+
+describe('security: hashing queue details', () => {
+  it('an unknown-name check refused by a full queue does not keep refusing afterwards', async () => {
+    setHashQueueMax(0);
+    const busy = [hashPassword('occupy-1', 16), hashPassword('occupy-2', 16)];
+    try {
+      // The first check at a cost makes its dummy hash: the full queue refuses it.
+      await expect(burnVerify('guess', 11)).rejects.toBeInstanceOf(HashingBusyError);
+      await Promise.all(busy);
+      expect(await burnVerify('guess', 11)).toBe(false);
+    } finally {
+      setHashQueueMax(DEFAULT_HASH_QUEUE_MAX);
+      await Promise.allSettled(busy);
+    }
+  });
+});
+
+// Run with TEST_REDIS_URL=redis://127.0.0.1:6379 to check the limits shared by nodes through Redis.
+describe.runIf(process.env.TEST_REDIS_URL)('security: per-caller limits shared through Redis', () => {
+  let t: TestApp;
+  let node2: App;
+  beforeAll(async () => {
+    // Per-user counters are keyed by user id, which every fresh test database numbers from 1 again.
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    const stale = await redis.keys('inkreel-rl-*pwd:u:*');
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
+    t = await createTestApp({ ...FAST_HASHING, REDIS_URL: process.env.TEST_REDIS_URL! });
+    node2 = await buildApp({ config: t.config, database: t.database });
+    await node2.ready();
+  });
+  afterAll(async () => {
+    await node2.close();
+    await t.close();
+  });
+
+  it('counts one address across two nodes', async () => {
+    const rule = CallerLimitRules.modifyPwd;
+    // An address no earlier run used: the counters outlive this test in Redis.
+    const address = `10.${randomBytes(3).join('.')}`;
+    const users: SessionData[] = [];
+    for (let i = 0; i * rule.perUser.max <= rule.perAddress.max; i++) users.push(await registerUser(t.app));
+    const codes: number[] = [];
+    for (let i = 0; i <= rule.perAddress.max; i++) {
+      const res = await (i % 2 ? node2 : t.app).inject({
+        method: 'POST',
+        url: Api.modifyPwd,
+        headers: {
+          ...authHeaders(users[Math.floor(i / rule.perUser.max)]!),
+          'x-forwarded-for': address,
+          'content-type': FORM,
+        },
+        payload: form({ password: `pw-${i}-ok` }),
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([...Array<number>(rule.perAddress.max).fill(200), 429]);
+  });
+});
