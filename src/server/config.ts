@@ -17,7 +17,10 @@ export interface Config {
   dynamicHost: string;
   /** Pay provider used for channels whose provider is 'sandbox'. */
   payProvider: string;
-  /** Secret that signs sandbox pay notifications. */
+  /**
+   * Signs sandbox pay notifications and pay links; media URL and apply-ticket keys derive from it.
+   * PAY_SECRET, else a random secret generated on first start and kept in the database (loadSecrets).
+   */
   paySecret: string;
   /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
   orderSweepMs: number;
@@ -68,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticApiHost: env.STATIC_API_HOST ?? '',
     dynamicHost: env.DYNAMIC_HOST ?? '',
     payProvider: env.PAY_PROVIDER ?? 'sandbox',
-    paySecret: env.PAY_SECRET ?? 'inkreel-sandbox-secret-change-me',
+    paySecret: env.PAY_SECRET ?? '',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
     trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,
     distDir: resolve(env.DIST_DIR ?? './dist'),

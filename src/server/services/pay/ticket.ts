@@ -1,12 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../secrets.js';
 
 /**
  * The single-use apply URL's ticket: HMAC-SHA256 (key derived from PAY_SECRET for this purpose only)
  * over order number, user id and expiry. It grants nothing but opening that one order's payment.
  */
-function ticketKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('inkreel/pay-apply-ticket/v1').digest();
-}
+const ticketKey = (secret: string) => derivedKey(secret, 'inkreel/pay-apply-ticket/v1');
 
 export function applyTicket(secret: string, orderNo: string, userId: number, expires: number): string {
   return createHmac('sha256', ticketKey(secret))
