@@ -18,7 +18,7 @@ import {
 } from '../services/pay/sandbox/cashier.js';
 import { SandboxNotifier } from '../services/pay/sandbox/notifier.js';
 import { createSandboxProvider, SANDBOX } from '../services/pay/sandbox/provider.js';
-import { safeReturnUrl } from '../services/pay/ticket.js';
+import { safeReturnUrl } from '../http/safe-urls.js';
 
 registerProviderFactory(SANDBOX, createSandboxProvider);
 

@@ -14,7 +14,8 @@ import { readJsonColumn } from '../db/json-column.js';
 import { moneyClock, shanghaiDay } from './pay/clock.js';
 import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
-import { applyTicket, safeReturnUrl, verifyApplyTicket } from './pay/ticket.js';
+import { safeReturnUrl } from '../http/safe-urls.js';
+import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
 
 /** Bad pay input: the route answers HTTP 400 with this message. */
 export class PayInputError extends Error {}

@@ -21,21 +21,3 @@ export function verifyApplyTicket(
   const given = Buffer.from(t.ticket);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/**
- * A return URL we may send the payer's browser to: a same-site path, or an absolute URL on one of our
- * own origins. Anything else (another site, javascript:, //host) falls back to '/'.
- */
-export function safeReturnUrl(raw: string | undefined | null, ownOrigins: string[]): string {
-  if (!raw) return '/';
-  const hasControl = [...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-  if (/^\/(?![/\\])/.test(raw) && !hasControl) return raw;
-  try {
-    const u = new URL(raw);
-    if ((u.protocol === 'https:' || u.protocol === 'http:') && ownOrigins.includes(u.origin))
-      return u.toString();
-  } catch {
-    // not a URL
-  }
-  return '/';
-}
