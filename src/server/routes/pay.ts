@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Api, PayApplyQuery, PayBody } from '../../contract/index.js';
 import type { App, RouteModule } from '../context.js';
 import { requireUser } from '../http/auth.js';
-import { deviceIdOf } from '../http/client.js';
+import { branchIdOf, deviceIdOf } from '../http/client.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
 import { OrderSweeper } from '../services/pay/expiry.js';
@@ -69,6 +69,9 @@ export const payRoutes: RouteModule = (app, ctx) => {
         deviceId: deviceIdOf(request),
         body: request.body,
         ownOrigins: ownOrigins(request, config.publicUrl),
+        branchId: branchIdOf(request),
+        apiUrl: requestOrigin(request),
+        host: request.hostname,
       });
       return ok(data);
     } catch (err) {
