@@ -82,7 +82,7 @@ describe('security: links on our own pages', () => {
       [undefined, '/'],
       ['/purchase?paid=1#x', '/purchase?paid=1#x'],
       ['purchase', '/purchase'],
-      ['https://app.example/mine', '/mine'],
+      ['https://app.example/mine', 'https://app.example/mine'],
       ['https://pay.example/done', 'https://pay.example/done'],
       ['https://evil.example/x', '/'],
       ['//evil.example/x', '/'],

@@ -7,8 +7,8 @@ import { safeHttpUrl } from '../../contract/urls.js';
 
 /**
  * A return link must stay on this site: a relative URL, or an absolute one on one of `ownOrigins`
- * (the first is the origin the caller used). Ours → a path (on the caller's origin) or the full URL (on
- * another of ours); anything else (other hosts, `//host`, `/\host`, javascript:) → `fallback`.
+ * (the first is the origin the caller used). A relative one comes back as a path, an absolute one as
+ * given (normalised); anything else (other hosts, `//host`, `/\host`, javascript:) → `fallback`.
  */
 export function safeReturnUrl(raw: string | undefined | null, ownOrigins: string[], fallback = '/'): string {
   if (!raw || ownOrigins.length === 0) return fallback;
@@ -18,7 +18,8 @@ export function safeReturnUrl(raw: string | undefined | null, ownOrigins: string
     const origin = own[0]!;
     const url = new URL(raw, `${origin}/`);
     if (!/^https?:$/.test(url.protocol) || !own.includes(url.origin)) return fallback;
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+    const relative = !/^\s*(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i.test(raw);
+    return relative ? `${url.pathname}${url.search}${url.hash}` : url.href;
   } catch {
     return fallback;
   }
