@@ -22,6 +22,8 @@ export interface Config {
    * PAY_SECRET, else a random secret generated on first start and kept in the database (loadSecrets).
    */
   paySecret: string;
+  /** How long a signed full-video URL lasts (MEDIA_URL_TTL_S; 600 s, shorter only for tests). */
+  mediaUrlTtlS: number;
   /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
   orderSweepMs: number;
   /** Folder of the built PWA served on the same port. */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payProvider: env.PAY_PROVIDER ?? 'sandbox',
     paySecret: env.PAY_SECRET ?? '',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
+    mediaUrlTtlS: Math.min(3600, Math.max(90, Number(env.MEDIA_URL_TTL_S) || 600)),
     trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

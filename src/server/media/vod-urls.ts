@@ -13,10 +13,10 @@ import { derivedKey } from '../services/secrets.js';
  * rewrites its requests to it, so playback goes on.
  */
 
-/** How long a signed URL stays valid. */
+/** How long a signed URL stays valid (config.mediaUrlTtlS overrides it for tests). */
 export const FULL_URL_TTL_S = 10 * 60;
-/** Expiries are rounded up to this step so watch calls within it give the same URL (cache hits). */
-const EXP_STEP_S = 60;
+/** Expiries are rounded up to a step (a minute, less for short tests) so watch calls within it agree. */
+const expStep = (ttl: number) => Math.min(60, Math.floor(ttl / 4));
 
 export const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const TOKEN_PATTERN = /^([1-9]\d{0,11})\.([1-9]\d{0,11})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
@@ -59,7 +59,7 @@ export function checkVodToken(
 
 /** The public trial master, or (full) the signed master for one buyer of one video. */
 export function vodPlayUrl(
-  ctx: { config: Pick<Config, 'paySecret'> },
+  ctx: { config: Pick<Config, 'paySecret'> & Partial<Pick<Config, 'mediaUrlTtlS'>> },
   play: { full: false; mediaKey: string } | { full: true; vodId: number; mediaKey: string; userId: number },
   nowMs = Date.now(),
 ): string {
@@ -67,7 +67,8 @@ export function vodPlayUrl(
   if (!MEDIA_KEY_PATTERN.test(mediaKey)) throw new Error(`bad media key: ${mediaKey}`);
   if (!play.full) return `/media/vod/${mediaKey}/trial/master.m3u8`;
   const { vodId, userId } = play;
-  const exp = Math.ceil((nowMs / 1000 + FULL_URL_TTL_S) / EXP_STEP_S) * EXP_STEP_S;
+  const ttl = ctx.config.mediaUrlTtlS ?? FULL_URL_TTL_S;
+  const exp = Math.ceil((nowMs / 1000 + ttl) / expStep(ttl)) * expStep(ttl);
   const sig = signVod(ctx.config, { vodId, mediaKey, userId, exp });
   return `/media/vod/${mediaKey}/s/${vodId}.${userId}.${exp}.${sig}/master.m3u8`;
 }

@@ -71,7 +71,7 @@ export async function vodPage(db: Kysely<DB>, typeId: number, page: number): Pro
  * it. Only for a caller who may watch the whole video; 'locked' otherwise.
  */
 export async function vodFullPlayUrl(
-  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret'> },
+  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS'> },
   userId: number,
   vodId: number,
 ): Promise<string | 'notFound' | 'locked'> {
@@ -90,7 +90,7 @@ export async function vodFullPlayUrl(
  * the trial length; null when there is no such video. Counts a play.
  */
 export async function vodWatch(
-  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret'> },
+  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS'> },
   userId: number,
   vodId: number,
 ): Promise<Vod | null> {
