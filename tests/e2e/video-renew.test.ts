@@ -110,6 +110,8 @@ describe('video: signed URL renewal', () => {
       await expect
         .poll(() => media.filter((e) => e.at >= since).length, { timeout: 20_000 })
         .toBeGreaterThan(1);
+      // The tap that opened the controls paused the video: play on.
+      await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ink-player video')!.play());
       await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(50);
       const after = media.filter((e) => e.at >= since);
       expect(after.every((e) => e.token !== first && e.status === 200)).toBe(true);

@@ -49,6 +49,9 @@ describe('signed video URLs in the player', () => {
     expect(withTokenOf(url(1_000, 'v360/seg_004.ts'), url(2_000, 'master.m3u8', 4))).toBe(
       url(1_000, 'v360/seg_004.ts'),
     );
+    // hls.js asks for absolute URLs; the renewal answers a path: the token still moves over.
+    const abs = `http://127.0.0.1:8080${url(1_000, 'a1/index.m3u8')}`;
+    expect(withTokenOf(abs, url(2_000))).toBe(`http://127.0.0.1:8080${url(2_000, 'a1/index.m3u8')}`);
     expect(sourceKey(url(1_000))).toBe(sourceKey(url(2_000)));
     expect(sourceKey(url(1_000))).not.toBe(sourceKey(url(1_000, 'master.m3u8', 4)));
   });

@@ -4,9 +4,13 @@
  * signed prefix, so swapping the token in each request keeps one player going across renewals: no
  * new source, no reload, no lost buffer.
  */
-const SIGNED = /^(.*?\/media\/vod\/[a-z0-9][a-z0-9_-]{0,63}\/s\/)((\d+\.\d+)\.(\d+)\.[A-Za-z0-9_-]+)(\/.*)$/;
-/** Prefix, video and user of a signed URL: what stays the same when its token is renewed. */
-const sameVideo = (a: RegExpExecArray, b: RegExpExecArray) => a[1] === b[1] && a[3] === b[3];
+const SIGNED =
+  /^(.*?)(\/media\/vod\/[a-z0-9][a-z0-9_-]{0,63}\/s\/)((\d+\.\d+)\.(\d+)\.[A-Za-z0-9_-]+)(\/.*)$/;
+/**
+ * Media key, video and user of a signed URL: what stays the same when its token is renewed. The origin
+ * does not count: hls.js asks for absolute URLs, the API answers paths.
+ */
+const sameVideo = (a: RegExpExecArray, b: RegExpExecArray) => a[2] === b[2] && a[4] === b[4];
 
 /** Renew this long before the URL expires. */
 export const RENEW_AHEAD_MS = 60_000;
@@ -16,7 +20,7 @@ export const RETRY_MS = 15_000;
 /** Expiry (epoch ms) of a signed full-video URL; null for any other URL (a trial, an advert). */
 export function signedExpiryMs(url: string): number | null {
   const m = SIGNED.exec(url);
-  return m ? Number(m[4]) * 1000 : null;
+  return m ? Number(m[5]) * 1000 : null;
 }
 
 /** `url` with the token of `fresh` when both lie under the same video's signed prefix; else as is. */
@@ -24,7 +28,7 @@ export function withTokenOf(url: string, fresh: string): string {
   const a = SIGNED.exec(url);
   const b = SIGNED.exec(fresh);
   if (!a || !b || !sameVideo(a, b)) return url;
-  return `${a[1]}${b[2]}${a[5]}`;
+  return `${a[1]}${a[2]}${b[3]}${a[6]}`;
 }
 
 export interface Timers {
@@ -117,7 +121,7 @@ export class SignedSource {
 /** What names a player's source: a signed URL without its token (a renewed URL is the same source). */
 export function sourceKey(url: string): string {
   const m = SIGNED.exec(url);
-  return m ? `${m[1]}${m[3]}.*${m[5]}` : url;
+  return m ? `${m[2]}${m[4]}.*${m[6]}` : url;
 }
 
 /**
