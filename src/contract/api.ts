@@ -31,6 +31,8 @@ export const Api = {
   vodPage: '/api/vod/page/:category/:page',
   vodSearch: '/api/vod/search',
   vodWatch: '/api/vod/watch',
+  /** A fresh signed full-video URL (the player renews it before it expires). */
+  vodPlayUrl: '/api/vod/play_url',
   vodOrders: '/api/vod/order/page/:page',
   vodBuy: '/api/vod/buy',
   vodDanmu: '/api/vod/danmu',

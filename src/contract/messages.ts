@@ -149,6 +149,12 @@ export const SmsOutboxText = {
   back: '返回',
 } as const;
 
+/** The sandbox pay provider's cashier page: it must never pass for a real payment. */
+export const SandboxCashierText = {
+  title: '收银台（测试支付）',
+  banner: '测试支付：这是沙箱收银台，不会扣除任何真实款项',
+} as const;
+
 /** Labels and notes of the account, sign-in, top-up and payment screens (Mine, login, purchase…). */
 export const AccountText = {
   mine: '我的',

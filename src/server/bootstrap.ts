@@ -2,9 +2,11 @@ import { importImageKey } from '../contract/index.js';
 import { loadConfig, type Config } from './config.js';
 import type { Ctx } from './context.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
+import { loadSecrets } from './services/secrets.js';
 
 /** What services get: the database, its dialect, configuration and the imported image key. */
 export async function makeCtx(config: Config, database: Database): Promise<Ctx> {
+  await loadSecrets(config, database.db);
   return {
     db: database.db,
     dialect: database.dialect,

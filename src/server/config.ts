@@ -19,8 +19,13 @@ export interface Config {
   payProvider: string;
   /** SMS provider of the bind code (SMS_PROVIDER); 'sandbox' delivers to the test outbox /h5/sms/outbox. */
   smsProvider: string;
-  /** Secret that signs sandbox pay notifications. */
+  /**
+   * Signs sandbox pay notifications and pay links; media URL and apply-ticket keys derive from it.
+   * PAY_SECRET, else a random secret generated on first start and kept in the database (loadSecrets).
+   */
   paySecret: string;
+  /** How long a signed full-video URL lasts (MEDIA_URL_TTL_S; 600 s, shorter only for tests). */
+  mediaUrlTtlS: number;
   /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
   orderSweepMs: number;
   /** Folder of the built PWA served on the same port. */
@@ -73,8 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dynamicHost: env.DYNAMIC_HOST ?? '',
     payProvider: env.PAY_PROVIDER ?? 'sandbox',
     smsProvider: env.SMS_PROVIDER?.trim() || 'sandbox',
-    paySecret: env.PAY_SECRET ?? 'inkreel-sandbox-secret-change-me',
+    paySecret: env.PAY_SECRET ?? '',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
+    mediaUrlTtlS: Math.min(3600, Math.max(90, Number(env.MEDIA_URL_TTL_S) || 600)),
     trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

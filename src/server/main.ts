@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openService } from './bootstrap.js';
 import { DEFAULT_SCRYPT_COST_LOG2 } from './services/passwords.js';
 import { seedIfEmpty } from './seed/index.js';
+import { startupWarnings } from './startup-warnings.js';
 
 /** Starts the service: database, migrations, demo catalogue when empty, then the HTTP server. */
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
       'SCRYPT_COST_LOG2 lowers password hashing cost: tests only',
     );
   }
+  for (const warning of startupWarnings(config)) log.warn(warning);
   await seedIfEmpty(ctx, log);
 
   let closing = false;

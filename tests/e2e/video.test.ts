@@ -200,7 +200,7 @@ describe('video', () => {
 
     // Full player: signed full playlist, progress bar, no trial tip.
     await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
-    expect(mediaRequests.some((u) => /\/s\/\d+\/\d+\/[\w-]+\/master\.m3u8$/.test(u))).toBe(true);
+    expect(mediaRequests.some((u) => /\/s\/\d+\.\d+\.\d+\.[\w-]+\/master\.m3u8$/.test(u))).toBe(true);
     await page.locator('.plyr__progress').waitFor({ state: 'attached' });
     expect(await page.locator('.ink-preview-tip').count()).toBe(0);
     if (mse) {

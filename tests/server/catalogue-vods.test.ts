@@ -119,7 +119,9 @@ describe('catalogue: videos', () => {
     const data = okData(await watch(v.id, authHeaders(user)), Vod);
     expect(data).toMatchObject({ bought: true, canTryWatch: false, trialSeconds: 0 });
     expect(data.vodPlayUrl).toMatch(
-      new RegExp(`^/media/vod/${v.mediaKey}/s/${user.userId}/\\d+/[A-Za-z0-9_-]{43}/master\\.m3u8$`),
+      new RegExp(
+        `^/media/vod/${v.mediaKey}/s/${v.id}\\.${user.userId}\\.\\d+\\.[A-Za-z0-9_-]{43}/master\\.m3u8$`,
+      ),
     );
     const other = await registerUser(t.app);
     expect(okData(await watch(v.id, authHeaders(other)), Vod).bought).toBe(false);

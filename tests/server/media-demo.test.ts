@@ -34,7 +34,7 @@ describe('demo videos', () => {
 
   it('serves the 40 s trial of each clip with two audio and two subtitle tracks', async () => {
     for (const key of new Set(videos.map((v) => v.mediaKey))) {
-      const master = await t.app.inject({ url: vodPlayUrl(ctx, { mediaKey: key, userId: 1, full: false }) });
+      const master = await t.app.inject({ url: vodPlayUrl(ctx, { mediaKey: key, full: false }) });
       expect(master.statusCode).toBe(200);
       expect(master.body.match(/TYPE=AUDIO/g)).toHaveLength(2);
       expect(master.body.match(/TYPE=SUBTITLES/g)).toHaveLength(2);

@@ -15,6 +15,7 @@ let t: TestApp;
 let ctx: MediaCtx;
 let media: VodMedia;
 let key: string;
+let vodId: number;
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
@@ -29,11 +30,32 @@ beforeAll(async () => {
   writeFileSync(join(t.config.dataDir, 'clip.en.vtt'), cue('Hello'));
   media = await ingestVideoFile(ctx, src);
   key = media.mediaKey;
+  // Signed URLs name a video of the catalogue: list the ingested file as one.
+  const db = t.database.db;
+  await db.insertInto('vod_types').values({ id: 1, name: '测试', sort: 1 }).execute();
+  const row = await db
+    .insertInto('vods')
+    .values({
+      type_id: 1,
+      name: '测试视频',
+      pic_hash: media.posterHash,
+      content: '',
+      price: 10,
+      duration: Math.round(media.duration),
+      media_key: key,
+      can_try: 1,
+      play_count: 0,
+      search_text: '测试视频',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  vodId = row.id;
 });
 afterAll(() => t?.close());
 
-const trialMaster = () => vodPlayUrl(ctx, { mediaKey: key, userId: 7, full: false });
-const fullMaster = (userId = 7) => vodPlayUrl(ctx, { mediaKey: key, userId, full: true });
+const trialMaster = () => vodPlayUrl(ctx, { mediaKey: key, full: false });
+const fullMaster = (userId = 7) => vodPlayUrl(ctx, { vodId, mediaKey: key, userId, full: true });
 const base = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
 
 describe('HLS ingest', () => {
@@ -111,20 +133,26 @@ describe('trial', () => {
 
   it('refuses forged, tampered, expired and other-user signatures', async () => {
     const late = parseMediaPlaylist((await get(base(fullMaster()) + 'v60/index.m3u8')).body).at(-1)!.uri;
-    const [, , , , , uid, exp, sig] = fullMaster().split('/') as string[];
-    const seg = (u: string, e: string, s: string) => get(`/media/vod/${key}/s/${u}/${e}/${s}/v60/${late}`);
-    expect((await seg(uid!, exp!, sig!)).statusCode).toBe(200);
-    expect((await seg(uid!, exp!, 'A'.repeat(43))).statusCode).toBe(403);
-    expect((await seg('8', exp!, sig!)).statusCode).toBe(403); // another user's id with this signature
-    expect((await seg(uid!, String(Number(exp) + 3600), sig!)).statusCode).toBe(403); // extended expiry
+    const token = fullMaster().split('/')[5]!;
+    const [vid, uid, exp, sig] = token.split('.') as [string, string, string, string];
+    const seg = (v: string, u: string, e: string, s: string) =>
+      get(`/media/vod/${key}/s/${v}.${u}.${e}.${s}/v60/${late}`);
+    const signed = (
+      over: Partial<Parameters<typeof signVod>[1]>,
+      config: { paySecret: string } = ctx.config,
+    ) => signVod(config, { vodId, mediaKey: key, userId: 7, exp: Number(exp), ...over });
+    expect((await seg(vid, uid, exp, sig)).statusCode).toBe(200);
+    expect((await seg(vid, uid, exp, 'A'.repeat(43))).statusCode).toBe(403);
+    expect((await seg(vid, '8', exp, sig)).statusCode).toBe(403); // another user's id with this signature
+    expect((await seg(String(vodId + 1), uid, exp, sig)).statusCode).toBe(403); // another video's id
+    expect((await seg(vid, uid, String(Number(exp) + 3600), sig)).statusCode).toBe(403); // extended expiry
     const past = Math.floor(Date.now() / 1000) - 10;
-    expect((await seg(uid!, String(past), signVod(ctx.config, key, 7, past))).statusCode).toBe(403);
+    expect((await seg(vid, uid, String(past), signed({ exp: past }))).statusCode).toBe(403);
     // A valid signature for another media key does not open this one.
-    const other = signVod(ctx.config, 'demo-a-v1', 7, Number(exp));
-    expect((await seg(uid!, exp!, other)).statusCode).toBe(403);
+    expect((await seg(vid, uid, exp, signed({ mediaKey: 'demo-a-v1' }))).statusCode).toBe(403);
     // A signature made with another secret.
-    const foreign = signVod({ paySecret: 'not-the-server-secret' }, key, 7, Number(exp));
-    expect((await seg(uid!, exp!, foreign)).statusCode).toBe(403);
+    const foreign = signed({}, { paySecret: 'not-the-server-secret' });
+    expect((await seg(vid, uid, exp, foreign)).statusCode).toBe(403);
   });
 
   it('serves subtitles to the trial (the text is not the paid asset) and rejects odd paths', async () => {

@@ -139,7 +139,7 @@ describe('video file ingest', () => {
     expect(media.audio).toHaveLength(1);
     expect(media.trialDuration).toBeCloseTo(media.duration, 1); // shorter than the trial: all of it
     const master = await t.app.inject({
-      url: vodPlayUrl(ctx, { mediaKey: media.mediaKey, userId: 1, full: false }),
+      url: vodPlayUrl(ctx, { mediaKey: media.mediaKey, full: false }),
     });
     expect(master.statusCode).toBe(200);
     expect(master.body).not.toContain('SUBTITLES');

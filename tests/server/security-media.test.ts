@@ -1,13 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Msg, Vod } from '../../src/contract/index.js';
+import { Api, Code, Msg, Vod, VodPlayUrl } from '../../src/contract/index.js';
 import { adClipDir } from '../../src/server/media/ad-clips.js';
 import { mediaDir } from '../../src/server/media/files.js';
 import { vodDir } from '../../src/server/media/hls.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { FULL_URL_TTL_S, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { grantCoins } from './helpers/money.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
-import { okData, postWatch } from './helpers/catalogue.js';
+import { anonHeaders, okData, postWatch } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue, type FixtureVod } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -149,24 +150,88 @@ describe('security: media routes', () => {
     const v = f.vods[0]!;
     const buyer = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const master = vodPlayUrl(t, { mediaKey: v.mediaKey, userId: buyer.userId, full: true });
+    const master = vodPlayUrl(t, { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId });
     const seg = master.replace(/master\.m3u8$/, 'v360/seg_010.ts');
     expect((await get(seg)).body).toBe('SEGMENT-10');
     expect((await get(seg, authHeaders(buyer))).statusCode).toBe(200);
     // Someone else's signed URL under one's own session; a forged or re-targeted signature.
     expect((await get(seg, authHeaders(other))).statusCode).toBe(403);
-    const parts = seg.split('/');
-    const forged = [...parts];
-    forged[7] = `${parts[7]!.slice(0, -1)}${parts[7]!.endsWith('A') ? 'B' : 'A'}`;
-    expect((await get(forged.join('/'))).statusCode).toBe(403);
-    const otherUid = [...parts];
-    otherUid[5] = String(other.userId);
-    expect((await get(otherUid.join('/'))).statusCode).toBe(403);
+    const token = seg.split('/')[5]!;
+    const [vid, uid, exp, sig] = token.split('.') as [string, string, string, string];
+    const withToken = (t2: string) => seg.replace(token, t2);
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    expect((await get(withToken([vid, uid, exp, flipped].join('.')))).statusCode).toBe(403);
+    expect((await get(withToken([vid, other.userId, exp, sig].join('.')))).statusCode).toBe(403);
+    expect((await get(withToken([vid, uid, '1000', sig].join('.')))).statusCode).toBe(403);
     const otherKey = seg.replace(`/media/vod/${v.mediaKey}/`, `/media/vod/${f.vods[1]!.mediaKey}/`);
     expect((await get(otherKey)).statusCode).toBe(403);
-    const expired = [...parts];
-    expired[6] = '1000';
-    expect((await get(expired.join('/'))).statusCode).toBe(403);
+  });
+
+  it('a full-video URL is signed for its video, lasts 10 minutes, and play_url renews it for buyers only', async () => {
+    const v = f.vods[1]!;
+    const buyer = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    await grantCoins(t.database.db, buyer.userId, v.price);
+    const buy = await t.app.inject({
+      method: 'POST',
+      url: Api.vodBuy,
+      headers: authHeaders(buyer),
+      payload: { vodId: String(v.id) },
+    });
+    expect(buy.json()).toMatchObject({ result: true });
+    const watched = okData(await postWatch(t.app, v.id, authHeaders(buyer)), Vod);
+    const token = watched.vodPlayUrl.split('/')[5]!;
+    const [vid, uid, exp] = token.split('.').map(Number) as [number, number, number];
+    expect([vid, uid]).toEqual([v.id, buyer.userId]);
+    const left = exp - Date.now() / 1000;
+    expect(left).toBeGreaterThan(9 * 60);
+    expect(left).toBeLessThanOrEqual(FULL_URL_TTL_S + 60);
+    const seg = (master: string) => master.replace(/master\.m3u8$/, 'v360/seg_010.ts');
+    expect((await get(seg(watched.vodPlayUrl))).body).toBe('SEGMENT-10');
+
+    // The token names video 1: it opens no other video's file, even signed by the server itself for a
+    // file the video does not use (a video moved to another file leaves its old URLs dead).
+    const elsewhere = f.vods[3]!;
+    expect(
+      (await get(seg(watched.vodPlayUrl).replace(`/${v.mediaKey}/`, `/${elsewhere.mediaKey}/`))).statusCode,
+    ).toBe(403);
+    const wrongFile = vodPlayUrl(t, {
+      full: true,
+      vodId: v.id,
+      mediaKey: elsewhere.mediaKey,
+      userId: buyer.userId,
+    });
+    expect((await get(seg(wrongFile))).statusCode).toBe(403);
+    // Expired: refused even with the buyer's session.
+    const old = vodPlayUrl(
+      t,
+      { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId },
+      Date.now() - 11 * 60_000,
+    );
+    expect((await get(seg(old), authHeaders(buyer))).statusCode).toBe(403);
+
+    const renew = (who: Parameters<typeof authHeaders>[0], vodId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: Api.vodPlayUrl,
+        headers: authHeaders(who),
+        payload: { vodId: String(vodId) },
+      });
+    const fresh = okData(await renew(buyer, v.id), VodPlayUrl);
+    expect(fresh.vodPlayUrl).toMatch(new RegExp(`^/media/vod/${v.mediaKey}/s/${v.id}\\.${buyer.userId}\\.`));
+    expect((await get(seg(fresh.vodPlayUrl))).body).toBe('SEGMENT-10');
+    expect((await renew(stranger, v.id)).json()).toMatchObject({ result: false, code: Code.REFUSED });
+    expect((await renew(buyer, 99_999_999)).json()).toMatchObject({ result: false, msg: Msg.videoNotFound });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: Api.vodPlayUrl,
+          headers: anonHeaders(),
+          payload: { vodId: String(v.id) },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('sends the security headers on ad clips and media answers', async () => {

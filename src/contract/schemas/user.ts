@@ -146,16 +146,18 @@ export const PayBody = z.object({
 /**
  * /h5/pay/apply is a browser navigation, so it cannot carry the session header and the session token
  * never goes in a URL. Instead POST /api/pay/pay (with the app's headers) creates the order and answers
- * `applyUrl`: these fields plus `orderNo`, `expires` (epoch ms, the order's expiry) and `ticket`, an
- * HMAC-SHA256 over the order number, user id and expiry. The URL works once and only until the order
- * expires; the other fields must match the order.
+ * `applyUrl`: the query of spec §7 (rechargerAmount, payPurposeId, payChannel, payPurpose, userId,
+ * branchId, fromDomain, appType, returnUrl, apiUrl) plus `orderNo`, `expires` (epoch ms, the order's
+ * expiry) and `ticket`, an HMAC-SHA256 over the order number, user id, expiry, branch, domain, return
+ * and api URLs. The URL works once and only until the order expires; the package fields must match
+ * the order.
  */
 export const PayApplyQuery = PayBody.extend({
   userId: IntId,
-  branchId: z.coerce.number().int().min(0).optional(),
-  fromDomain: z.string().max(253).optional(),
-  returnUrl: z.string().max(2000).optional(),
-  apiUrl: z.string().max(2000).optional(),
+  branchId: z.coerce.number().int().min(0).max(999_999_999),
+  fromDomain: z.string().min(1).max(253),
+  returnUrl: z.string().min(1).max(2000),
+  apiUrl: z.string().min(1).max(2000),
   orderNo: z.string().regex(/^[A-Za-z0-9]{8,64}$/),
   expires: z.coerce.number().int().positive(),
   ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),

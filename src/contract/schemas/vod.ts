@@ -80,6 +80,9 @@ export const VodPageParams = z.object({
 });
 export const VodSearchQuery = z.object({ content: Keyword, currentPage: Page.default(1) });
 export const VodIdBody = z.object({ vodId: IntId });
+/** POST /api/vod/play_url: the bought video's signed master URL, valid a few minutes. */
+export const VodPlayUrl = z.object({ vodPlayUrl: z.string() });
+export type VodPlayUrl = z.infer<typeof VodPlayUrl>;
 
 /** GET /api/vod/index: one shelf per video type that has videos, in type order. */
 export const VodIndexData = z.array(VodShelf);

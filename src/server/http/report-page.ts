@@ -1,4 +1,3 @@
-import { safeHttpUrl } from '../../contract/urls.js';
 import { Api, ReportPageText as T } from '../../contract/index.js';
 
 const ESCAPES: Record<string, string> = {
@@ -11,25 +10,6 @@ const ESCAPES: Record<string, string> = {
 };
 /** Escapes text for HTML element content and quoted attribute values alike. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
-
-/**
- * A return link must stay on this site: a relative or same-origin URL becomes a path, anything else
- * (other hosts, protocol-relative, javascript:) becomes '/home'.
- */
-export function safeReturnUrl(raw: string | undefined, origin: string): string {
-  if (!raw) return '/home';
-  try {
-    const base = new URL(`${origin}/`);
-    const url = new URL(raw, base);
-    if (url.origin !== base.origin || !/^https?:$/.test(url.protocol)) return '/home';
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return '/home';
-  }
-}
-
-/** The support link may point elsewhere (a chat service) but only over http(s) or to our own paths. */
-export const safeServiceUrl = safeHttpUrl;
 
 export interface ReportPageModel {
   returnUrl: string;

@@ -1,63 +1,74 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.js';
+import { derivedKey } from '../services/secrets.js';
 
 /**
- * Play URLs. The trial master is public. The full master carries a signature in its path —
- * /media/vod/{key}/s/{uid}/{exp}/{sig}/master.m3u8 — and every playlist and segment URI inside is
- * relative, so the player resolves each one under the same signed prefix. hls.js fetches segments
- * without our session header, so the signature itself is the proof: it binds the media key, the
- * buyer's user id and an expiry, and only the service that checked the purchase can mint one.
+ * Play URLs. The trial master is public. The full master carries a token in its path —
+ * /media/vod/{key}/s/{vodId}.{uid}.{exp}.{sig}/master.m3u8 — and every playlist and segment URI inside
+ * is relative, so the player resolves each one under the same signed prefix. hls.js fetches segments
+ * without our session header, so the token itself is the proof: it binds the video (not just its media
+ * file, which several videos may share), the buyer's user id and a short expiry, and only the service
+ * that checked the purchase can mint one. The media route also checks that the video still uses
+ * that media key. The player asks for a fresh URL before expiry (POST /api/vod/play_url) and
+ * rewrites its requests to it, so playback goes on.
  */
 
-/** How long a signed URL stays valid. */
-export const FULL_URL_TTL_S = 6 * 3600;
-/** Expiries are rounded up to this step so repeated watch calls give the same URL (browser cache hits). */
-const EXP_STEP_S = 3600;
+/** How long a signed URL stays valid (config.mediaUrlTtlS overrides it for tests). */
+export const FULL_URL_TTL_S = 10 * 60;
+/** Expiries are rounded up to a step (a minute, less for short tests) so watch calls within it agree. */
+const expStep = (ttl: number) => Math.min(60, Math.floor(ttl / 4));
 
 export const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const SIG_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^([1-9]\d{0,11})\.([1-9]\d{0,11})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-/** A key of its own, derived from the server secret with a distinct label (never the image key: the app ships that one). */
-function signingKey(config: Pick<Config, 'paySecret'>): Buffer {
-  return createHmac('sha256', config.paySecret).update('inkreel/media-url-signing/v1').digest();
+export interface VodGrant {
+  vodId: number;
+  mediaKey: string;
+  userId: number;
+  /** Expiry, epoch seconds. */
+  exp: number;
 }
 
-export function signVod(
-  config: Pick<Config, 'paySecret'>,
-  mediaKey: string,
-  userId: number,
-  exp: number,
-): string {
+/** A key of its own, derived from the server secret with a distinct label (never the image key: the app ships that one). */
+const signingKey = (config: Pick<Config, 'paySecret'>) =>
+  derivedKey(config.paySecret, 'inkreel/media-url-signing/v2');
+
+export function signVod(config: Pick<Config, 'paySecret'>, g: VodGrant): string {
   return createHmac('sha256', signingKey(config))
-    .update(`${mediaKey}\n${userId}\n${exp}`)
+    .update(`${g.vodId}\n${g.mediaKey}\n${g.userId}\n${g.exp}`)
     .digest('base64url');
 }
 
-export type SignCheck = 'ok' | 'bad' | 'expired';
+export type SignCheck = { ok: true; vodId: number; userId: number } | { ok: false; why: 'bad' | 'expired' };
 
-export function checkVodSignature(
+/** Checks the token of a signed path for this media key: signature first, then expiry. */
+export function checkVodToken(
   config: Pick<Config, 'paySecret'>,
   mediaKey: string,
-  uid: string,
-  exp: string,
-  sig: string,
+  token: string,
   nowS = Math.floor(Date.now() / 1000),
 ): SignCheck {
-  if (!/^[1-9]\d{0,11}$/.test(uid) || !/^\d{1,12}$/.test(exp) || !SIG_PATTERN.test(sig)) return 'bad';
-  const want = Buffer.from(signVod(config, mediaKey, Number(uid), Number(exp)));
-  const got = Buffer.from(sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return 'bad';
-  return Number(exp) < nowS ? 'expired' : 'ok';
+  const m = TOKEN_PATTERN.exec(token);
+  if (!m) return { ok: false, why: 'bad' };
+  const [vodId, userId, exp] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const want = Buffer.from(signVod(config, { vodId, mediaKey, userId, exp }));
+  const got = Buffer.from(m[4]!);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return { ok: false, why: 'bad' };
+  return exp < nowS ? { ok: false, why: 'expired' } : { ok: true, vodId, userId };
 }
 
+/** The public trial master, or (full) the signed master for one buyer of one video. */
 export function vodPlayUrl(
-  ctx: { config: Pick<Config, 'paySecret'> },
-  { mediaKey, userId, full }: { mediaKey: string; userId: number; full: boolean },
+  ctx: { config: Pick<Config, 'paySecret'> & Partial<Pick<Config, 'mediaUrlTtlS'>> },
+  play: { full: false; mediaKey: string } | { full: true; vodId: number; mediaKey: string; userId: number },
   nowMs = Date.now(),
 ): string {
+  const { mediaKey } = play;
   if (!MEDIA_KEY_PATTERN.test(mediaKey)) throw new Error(`bad media key: ${mediaKey}`);
-  if (!full) return `/media/vod/${mediaKey}/trial/master.m3u8`;
-  const exp = Math.ceil((nowMs / 1000 + FULL_URL_TTL_S) / EXP_STEP_S) * EXP_STEP_S;
-  const sig = signVod(ctx.config, mediaKey, userId, exp);
-  return `/media/vod/${mediaKey}/s/${userId}/${exp}/${sig}/master.m3u8`;
+  if (!play.full) return `/media/vod/${mediaKey}/trial/master.m3u8`;
+  const { vodId, userId } = play;
+  const ttl = ctx.config.mediaUrlTtlS ?? FULL_URL_TTL_S;
+  const exp = Math.ceil((nowMs / 1000 + ttl) / expStep(ttl)) * expStep(ttl);
+  const sig = signVod(ctx.config, { vodId, mediaKey, userId, exp });
+  return `/media/vod/${mediaKey}/s/${vodId}.${userId}.${exp}.${sig}/master.m3u8`;
 }

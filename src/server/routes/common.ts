@@ -11,7 +11,8 @@ import {
 import type { RouteModule } from '../context.js';
 import { RateLimits } from '../http/rate-limits.js';
 import { ok } from '../http/reply.js';
-import { renderReportPage, safeReturnUrl, safeServiceUrl } from '../http/report-page.js';
+import { renderReportPage } from '../http/report-page.js';
+import { safeReturnUrl, safeServiceUrl } from '../http/safe-urls.js';
 import { recordContact } from '../services/accounts.js';
 
 /** Common info (support contacts) and the problem report page. */
@@ -36,15 +37,19 @@ export const commonRoutes: RouteModule = (app, ctx) => {
   );
 
   const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  // The report page's links: back to this site only; support only to what is configured. The form
+  // carries the checked values on, so a refused link never reappears in the page.
+  const links = (origin: string, rawReturn: string | undefined, rawService: string | undefined) => {
+    const returnUrl = safeReturnUrl(rawReturn, [origin], '/home');
+    const serviceUrl = safeServiceUrl(rawService, origin, [s.chatUrl, s.complaintUrl]);
+    return { returnUrl, serviceUrl, rawReturnUrl: returnUrl, rawServiceUrl: serviceUrl ?? '' };
+  };
 
   app.get(Api.report, { schema: { querystring: ReportQuery } }, async (request, reply) => {
     const q = request.query;
     const origin = originOf(request);
     const html = renderReportPage({
-      returnUrl: safeReturnUrl(q.returnUrl, origin),
-      serviceUrl: safeServiceUrl(q.serviceUrl, origin),
-      rawReturnUrl: q.returnUrl ?? '',
-      rawServiceUrl: q.serviceUrl ?? '',
+      ...links(origin, q.returnUrl, q.serviceUrl),
       account: q.account ?? '',
       sent: q.sent === '1',
       error: null,
@@ -63,10 +68,7 @@ export const commonRoutes: RouteModule = (app, ctx) => {
         const raw = (request.body ?? {}) as Record<string, unknown>;
         const str = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
         const html = renderReportPage({
-          returnUrl: safeReturnUrl(str(raw.returnUrl, 2000), origin),
-          serviceUrl: safeServiceUrl(str(raw.serviceUrl, 2000), origin),
-          rawReturnUrl: str(raw.returnUrl, 2000),
-          rawServiceUrl: str(raw.serviceUrl, 2000),
+          ...links(origin, str(raw.returnUrl, 2000), str(raw.serviceUrl, 2000)),
           account: str(raw.account, 64),
           sent: false,
           error: ReportPageText.enterMessage,

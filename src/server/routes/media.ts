@@ -7,8 +7,9 @@ import type { Ctx, RouteModule } from '../context.js';
 import { imageFile } from '../media/images.js';
 import { vodDir } from '../media/hls.js';
 import { parseMediaPlaylist } from '../media/playlists.js';
-import { MEDIA_KEY_PATTERN, checkVodSignature } from '../media/vod-urls.js';
+import { MEDIA_KEY_PATTERN, checkVodToken } from '../media/vod-urls.js';
 import { bearerTokenOf } from '../http/client.js';
+import { shortCacheBy } from '../services/catalogue/short-cache.js';
 import { trialGate } from '../services/catalogue/trial-gate.js';
 import { resolveSession } from '../services/session.js';
 
@@ -19,7 +20,8 @@ import { resolveSession } from '../services/session.js';
  * /media/vod/{key}/trial/… — the public trial of a video that offers one: its playlists list only the
  *   first 40 s, and a segment is served only if the trial playlist of its rendition lists it (no
  *   seeking or URL guessing past it).
- * /media/vod/{key}/s/{uid}/{exp}/{sig}/… — the full video under a signed prefix (see media/vod-urls.ts).
+ * /media/vod/{key}/s/{vodId}.{uid}.{exp}.{sig}/… — the full video under a signed prefix (see
+ *   media/vod-urls.ts), only while that video still uses this media key.
  * Anything else under /media/vod is refused. Every file path is built from validated pieces only.
  */
 
@@ -33,7 +35,7 @@ type Ext = keyof typeof TYPES;
 /** Signed playlists are never stored (they carry the signature); media files never change for a key. */
 const CACHE = {
   trial: { list: 'public, max-age=300', file: 'public, max-age=86400' },
-  full: { list: 'no-store', file: 'private, max-age=21600' },
+  full: { list: 'no-store', file: 'private, max-age=600' },
 } as const;
 
 /** The files a player may ask for, relative to a master playlist. */
@@ -42,6 +44,15 @@ const REL_PATTERN =
 
 export const mediaRoutes: RouteModule = (app, ctx) => {
   const trialAllowed = trialGate(ctx.db);
+  // A player fetches a segment every few seconds: the video's media key is looked up once a minute.
+  const mediaKeyOf = shortCacheBy(60_000, 2000, async (vodId: number) => {
+    const row = await ctx.db
+      .selectFrom('vods')
+      .select('media_key')
+      .where('id', '=', vodId)
+      .executeTakeFirst();
+    return row?.media_key ?? null;
+  });
   app.get('/media/img/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const m = IMAGE_URL_PATTERN.exec(`/media/img/${file}`);
@@ -72,16 +83,17 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       if (!(await trialAllowed(key))) return refuse(reply, 403);
       return serveVod(ctx, reply, key, parts.slice(2).join('/'), true);
     }
-    if (parts[1] === 's' && parts.length >= 6) {
-      const [uid, exp, sig] = parts.slice(2, 5) as [string, string, string];
-      const check = checkVodSignature(ctx.config, key, uid, exp, sig);
-      if (check !== 'ok') return refuse(reply, 403);
+    if (parts[1] === 's' && parts.length >= 4) {
+      const check = checkVodToken(ctx.config, key, parts[2]!);
+      if (!check.ok) return refuse(reply, 403);
+      // Signed for one video: its URL plays that video's file only, whichever others share the file.
+      if ((await mediaKeyOf(check.vodId)) !== key) return refuse(reply, 403);
       // The signature names its buyer; a caller who does carry a session must be that buyer. The
       // session hook covers /api and /h5 only, so the token is looked up here (players send none).
       const token = bearerTokenOf(request);
       const session = token === undefined ? null : await resolveSession(ctx.db, token);
-      if (session && session.userId !== Number(uid)) return refuse(reply, 403);
-      return serveVod(ctx, reply, key, parts.slice(5).join('/'), false);
+      if (session && session.userId !== check.userId) return refuse(reply, 403);
+      return serveVod(ctx, reply, key, parts.slice(3).join('/'), false);
     }
     // An unsigned path to the full output (e.g. /media/vod/{key}/v360/seg_030.ts) is never served.
     return refuse(reply, REL_PATTERN.test(parts.slice(1).join('/')) ? 403 : 404);

@@ -5,7 +5,7 @@ import { Api, PayApplyQuery, PayBody } from '../../contract/index.js';
 import type { App, RouteModule } from '../context.js';
 import { requireUser } from '../http/auth.js';
 import { callerLimits } from '../http/caller-limits.js';
-import { deviceIdOf } from '../http/client.js';
+import { branchIdOf, deviceIdOf } from '../http/client.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
@@ -20,7 +20,7 @@ import {
 } from '../services/pay/sandbox/cashier.js';
 import { SandboxNotifier } from '../services/pay/sandbox/notifier.js';
 import { createSandboxProvider, SANDBOX } from '../services/pay/sandbox/provider.js';
-import { safeReturnUrl } from '../services/pay/ticket.js';
+import { safeReturnUrl } from '../http/safe-urls.js';
 
 registerProviderFactory(SANDBOX, createSandboxProvider);
 
@@ -73,6 +73,9 @@ export const payRoutes: RouteModule = (app, ctx) => {
         deviceId: deviceIdOf(request),
         body: request.body,
         ownOrigins: ownOrigins(request, config.publicUrl),
+        branchId: branchIdOf(request),
+        apiUrl: requestOrigin(request),
+        host: request.hostname,
       });
       return ok(data);
     } catch (err) {

@@ -14,7 +14,7 @@ import { RateLimits } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { searchVods } from '../services/catalogue/search.js';
 import { postVodDanmu } from '../services/catalogue/vod-danmu.js';
-import { vodIndex, vodPage, vodWatch } from '../services/catalogue/vods.js';
+import { vodFullPlayUrl, vodIndex, vodPage, vodWatch } from '../services/catalogue/vods.js';
 
 /** Video catalogue calls of spec §7 (vod/order/page and vod/buy are the money module's). */
 export const vodRoutes: RouteModule = (app, ctx) => {
@@ -33,6 +33,13 @@ export const vodRoutes: RouteModule = (app, ctx) => {
   app.post(Api.vodWatch, { schema: { body: VodIdBody }, preHandler: requireUser }, async (req) => {
     const vod = await vodWatch(ctx, req.user!.id, req.body.vodId);
     return vod ? ok(vod) : fail(Code.NOT_FOUND, Msg.videoNotFound);
+  });
+
+  app.post(Api.vodPlayUrl, { schema: { body: VodIdBody }, preHandler: requireUser }, async (req) => {
+    const url = await vodFullPlayUrl(ctx, req.user!.id, req.body.vodId);
+    if (url === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);
+    if (url === 'locked') return fail(Code.REFUSED, Msg.loadFailed);
+    return ok({ vodPlayUrl: url });
   });
 
   const danmuPost = {

@@ -14,7 +14,8 @@ import { readJsonColumn } from '../db/json-column.js';
 import { moneyClock, shanghaiDay } from './pay/clock.js';
 import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
-import { applyTicket, safeReturnUrl, verifyApplyTicket } from './pay/ticket.js';
+import { safeReturnUrl } from '../http/safe-urls.js';
+import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
 
 /** Bad pay input: the route answers HTTP 400 with this message. */
 export class PayInputError extends Error {}
@@ -31,6 +32,12 @@ export interface CreateOrderInput {
   body: z.infer<typeof PayBody>;
   /** Origins a return URL may point at (ours). */
   ownOrigins: string[];
+  /** The branch the app is on (its branch header; 0 without one: the user's own branch then). */
+  branchId: number;
+  /** Base URL of the API that took the order (the apply URL's api url). */
+  apiUrl: string;
+  /** Host the caller used: the source domain when the user registered without one. */
+  host: string;
 }
 
 const StoredPayData = z.object({
@@ -118,17 +125,35 @@ export async function createOrder(
     .where('out_trade_no', '=', outTradeNo)
     .execute();
 
-  const expires = Date.parse(expireAt);
+  const user = await db
+    .selectFrom('users')
+    .select(['branch_id', 'from_domain'])
+    .where('id', '=', input.userId)
+    .executeTakeFirstOrThrow();
+  // The query of spec §7 (payment application), every field under the ticket.
+  const signed = {
+    orderNo: outTradeNo,
+    userId: input.userId,
+    expires: Date.parse(expireAt),
+    branchId: input.branchId || user.branch_id,
+    fromDomain: user.from_domain || input.host,
+    returnUrl,
+    apiUrl: input.apiUrl,
+  };
   const apply = new URLSearchParams({
     rechargerAmount: String(body.rechargerAmount),
     payPurposeId: String(body.payPurposeId),
     payChannel: body.payChannel,
     payPurpose: body.payPurpose,
+    userId: String(signed.userId),
+    branchId: String(signed.branchId),
+    fromDomain: signed.fromDomain,
     appType: body.appType,
-    userId: String(input.userId),
+    returnUrl: signed.returnUrl,
+    apiUrl: signed.apiUrl,
     orderNo: outTradeNo,
-    expires: String(expires),
-    ticket: applyTicket(config.paySecret, outTradeNo, input.userId, expires),
+    expires: String(signed.expires),
+    ticket: applyTicket(config.paySecret, signed),
   });
   return {
     orderNo: outTradeNo,
@@ -158,6 +183,10 @@ export async function applyOrder(
       orderNo: q.orderNo,
       userId: q.userId,
       expires: q.expires,
+      branchId: q.branchId,
+      fromDomain: q.fromDomain,
+      returnUrl: q.returnUrl,
+      apiUrl: q.apiUrl,
       ticket: q.ticket,
     })
   )

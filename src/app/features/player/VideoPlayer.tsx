@@ -37,6 +37,8 @@ export interface VideoPlayerProps {
   vodId: number;
   /** HLS master playlist URL. */
   src: string;
+  /** Renews a short-lived signed `src` (the full video) without restarting the player. */
+  renewSrc?: () => Promise<string>;
   poster?: string;
   lang: PlayerLang;
   /** Full player (progress bar, markers) rather than a trial. */
@@ -75,7 +77,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const onDispose = useCallback(() => {
     if (keepsPosition(last.current)) void setResumePosition(vodId, last.current);
   }, [vodId]);
-  const state = usePlayer(host, { src, poster, lang, progress, onDispose });
+  const state = usePlayer(host, { src, poster, lang, progress, onDispose, renewSrc: props.renewSrc });
   const { handle } = state;
   // An ad playing in the player's own <video> (phones) is not the video being watched.
   const adInPlayer = useRef(false);

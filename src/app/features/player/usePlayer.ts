@@ -13,6 +13,7 @@ import {
   type PendingSwitch,
 } from './quality';
 import { closeSettingsOnLeave } from './settings-menu';
+import { renewNativeOnError, SignedSource, signedExpiryMs, sourceKey } from './signed-src';
 import { readStreamLevel, writeStreamLevel } from './stream-level';
 import type { TrackItem } from './tracks';
 
@@ -26,6 +27,8 @@ export interface PlayerConfig {
   progress: boolean;
   /** Called before teardown, while the video still has its position (saves the resume point). */
   onDispose?: (video: HTMLVideoElement) => void;
+  /** A fresh signed URL of the same video: a short-lived `src` is renewed with it while playing. */
+  renewSrc?: () => Promise<string>;
 }
 
 /** What the overlays need once the player is up. */
@@ -72,22 +75,35 @@ const initial: PlayerState = {
  * after creation, so a new source or language makes a new player. Teardown: hls, plyr, host.
  */
 export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerConfig): PlayerState {
-  const key = `${cfg.src}|${cfg.lang}|${cfg.progress}`;
+  // A renewed signed URL is the same source: it must not make a new player.
+  const key = `${sourceKey(cfg.src)}|${cfg.lang}|${cfg.progress}`;
   // State belongs to one player: updates from an older one (same key check) never leak into a newer one.
   const [keyed, setKeyed] = useState<{ key: string; state: PlayerState }>({ key, state: initial });
   const posterRef = useRef(cfg.poster);
   const disposeRef = useRef(cfg.onDispose);
+  const srcRef = useRef(cfg.src);
+  const renewRef = useRef(cfg.renewSrc);
+  const signedRef = useRef<SignedSource | null>(null);
   useEffect(() => {
     posterRef.current = cfg.poster;
     disposeRef.current = cfg.onDispose;
+    srcRef.current = cfg.src;
+    renewRef.current = cfg.renewSrc;
+    signedRef.current?.offer(cfg.src);
   });
-  const { src, lang, progress } = cfg;
+  const { lang, progress } = cfg;
+  const source = sourceKey(cfg.src);
 
   useEffect(() => {
     const el = host.current;
     if (!el) return;
     let disposed = false;
-    const runKey = `${src}|${lang}|${progress}`;
+    const src = srcRef.current;
+    const runKey = `${source}|${lang}|${progress}`;
+    const renew = renewRef.current;
+    const signed = renew && signedExpiryMs(src) !== null ? new SignedSource(src, renew) : null;
+    signedRef.current = signed;
+    signed?.start();
     let hls: Hls | null = null;
     let plyr: Plyr | null = null;
     const t = playerText(lang);
@@ -164,12 +180,21 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       if (!HlsCtor.isSupported()) {
         // Older iPhones: the browser plays HLS itself; hls.js levels are unknown, so no quality menu.
         video.src = src;
+        if (signed) renewNativeOnError(video, signed);
         plyr = new PlyrCtor(video, { ...base, settings: ['speed'] });
         ready(plyr);
         return;
       }
 
-      const h = new HlsCtor({ workerPath: assets.hlsWorkerUrl, enableWorker: true });
+      const h = new HlsCtor({
+        workerPath: assets.hlsWorkerUrl,
+        enableWorker: true,
+        // Each playlist and segment request goes out with the newest signed token.
+        ...(signed && {
+          xhrSetup: async (xhr: XMLHttpRequest, url: string) =>
+            xhr.open('GET', await signed.urlFor(url), true),
+        }),
+      });
       // Cues load into a 'hidden' track and our SubtitleLayer draws them.
       h.subtitleDisplay = false;
       hls = h;
@@ -265,6 +290,8 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
 
     return () => {
       disposed = true;
+      signed?.stop();
+      if (signedRef.current === signed) signedRef.current = null;
       disposeRef.current?.(video);
       hls?.destroy();
       try {
@@ -277,7 +304,7 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       }
       el.replaceChildren();
     };
-  }, [host, src, lang, progress]);
+  }, [host, source, lang, progress]);
 
   return keyed.key === key ? keyed.state : initial;
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Code, Msg, type Vod } from '../../../contract';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api/http';
-import { vodKeys, watchVod } from '../../lib/api/vods';
+import { renewVodPlayUrl, vodKeys, watchVod } from '../../lib/api/vods';
 import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { playerLang } from '../player/i18n';
@@ -118,6 +118,7 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
           <VideoPlayer
             vodId={vod.vodId}
             src={vod.vodPlayUrl}
+            renewSrc={() => renewVodPlayUrl(vod.vodId)}
             poster={poster}
             lang={lang}
             progress

@@ -6,6 +6,7 @@ import {
   type VodDanmu,
   type VodIndexData,
   type VodList,
+  type VodPlayUrl,
   type VodShelfPage,
 } from '../../../contract';
 import { apiGet, apiPost, unwrap } from './http';
@@ -41,6 +42,11 @@ export async function searchVods(content: string, currentPage: number): Promise<
 /** The video with its play URL for this user: full master when bought, else the trial master. */
 export async function watchVod(vodId: number): Promise<Vod> {
   return unwrap(await apiPost<Vod>(Api.vodWatch, { auth: 'required', body: { vodId } }));
+}
+
+/** A fresh signed full-video URL of a bought video (the player renews its URL with it before expiry). */
+export async function renewVodPlayUrl(vodId: number): Promise<string> {
+  return unwrap(await apiPost<VodPlayUrl>(Api.vodPlayUrl, { auth: 'required', body: { vodId } })).vodPlayUrl;
 }
 
 /** Posts a comment on the video clock; the answer is the stored comment. */

@@ -67,11 +67,30 @@ export async function vodPage(db: Kysely<DB>, typeId: number, page: number): Pro
 }
 
 /**
+ * A fresh full-video URL (POST /api/vod/play_url): the player renews its short-lived signed URL with
+ * it. Only for a caller who may watch the whole video; 'locked' otherwise.
+ */
+export async function vodFullPlayUrl(
+  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS'> },
+  userId: number,
+  vodId: number,
+): Promise<string | 'notFound' | 'locked'> {
+  const vod = await ctx.db
+    .selectFrom('vods')
+    .select(['id', 'price', 'media_key'])
+    .where('id', '=', vodId)
+    .executeTakeFirst();
+  if (!vod) return 'notFound';
+  if ((await vodAccess(ctx.db, userId, vod)) === 'locked') return 'locked';
+  return vodPlayUrl(ctx, { vodId, mediaKey: vod.media_key, userId, full: true });
+}
+
+/**
  * The video for the caller: the full playlist when bought (or free), else the trial playlist with
  * the trial length; null when there is no such video. Counts a play.
  */
 export async function vodWatch(
-  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret'> },
+  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS'> },
   userId: number,
   vodId: number,
 ): Promise<Vod | null> {
@@ -116,7 +135,11 @@ export async function vodWatch(
   return {
     ...toVodBrief(vod),
     // No player without access or a trial: no playlist either (the media route refuses it too).
-    vodPlayUrl: full || canTryWatch ? vodPlayUrl(ctx, { mediaKey: vod.media_key, userId, full }) : '',
+    vodPlayUrl: full
+      ? vodPlayUrl(ctx, { full, vodId, mediaKey: vod.media_key, userId })
+      : canTryWatch
+        ? vodPlayUrl(ctx, { full, mediaKey: vod.media_key })
+        : '',
     vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE),
     vodContent: vod.content,
     // A free video plays like a bought one: the app shows the full player exactly when bought is true.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FEN_PER_YUAN, Msg } from '../../../../contract/index.js';
+import { FEN_PER_YUAN, Msg, SandboxCashierText } from '../../../../contract/index.js';
 import type { Config } from '../../../config.js';
 import type { DB, SandboxPaymentsTable } from '../../../db/schema.js';
 import { moneyClock } from '../clock.js';
@@ -65,12 +65,13 @@ export function renderCashier(p: Payment, state: CashierState): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <link rel="icon" href="/icons/favicon-32.png">
-<title>收银台（沙箱）</title>
+<title>${escapeHtml(SandboxCashierText.title)}</title>
 <link rel="stylesheet" href="/h5/sandbox/cashier.css">
 </head>
 <body>
 <main>
-  <h1>收银台（沙箱）</h1>
+  <p class="test-banner" role="note">${escapeHtml(SandboxCashierText.banner)}</p>
+  <h1>${escapeHtml(SandboxCashierText.title)}</h1>
   <p class="amount" aria-label="金额">¥<strong>${escapeHtml(yuan(p.amount))}</strong></p>
   <dl>
     <dt>支付方式</dt><dd>${escapeHtml(channelName(p.channel))}</dd>
@@ -86,6 +87,7 @@ export function renderCashier(p: Payment, state: CashierState): string {
 export const CASHIER_CSS = `body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#222}
 main{max-width:420px;margin:0 auto;padding:24px 16px}
 h1{font-size:18px;text-align:center;margin:8px 0 16px}
+.test-banner{margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#fff4d6;color:#8a5a00;font-weight:600;text-align:center;border:1px dashed #e0a800}
 .amount{font-size:16px;text-align:center;margin:0 0 16px}.amount strong{font-size:36px}
 dl{background:#fff;border-radius:8px;padding:12px 16px;display:grid;grid-template-columns:auto 1fr;gap:8px 12px;font-size:14px}
 dt{color:#888}dd{margin:0;word-break:break-all}

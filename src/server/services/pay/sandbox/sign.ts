@@ -10,6 +10,7 @@ export function canonical(fields: Record<string, string>): string {
 }
 
 export function signFields(fields: Record<string, string>, secret: string): string {
+  if (!secret) throw new Error('server secret not loaded');
   return createHmac('sha256', secret).update(canonical(fields), 'utf8').digest('hex');
 }
 
