@@ -2,6 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
 import { baseUrl, launchMobile, type Mobile } from './helpers';
+import { bindMobileInApp } from './bind-mobile';
 
 /**
  * A bought video's signed URL is short-lived (the e2e server signs for 90 s): the player renews it
@@ -61,9 +62,7 @@ describe('video: signed URL renewal', () => {
       const vod = list.find((v) => v.vodPointsPlay > 0 && v.vodPointsPlay <= BIND_MOBILE_REWARD)!;
 
       // Coins from the bind-mobile reward, then buy on the detail page.
-      await page.goto('/user/bind');
-      await page.getByPlaceholder(Msg.enterMobile).fill(`1${String(Date.now()).slice(-10)}`);
-      await page.locator('form button[type="submit"]').click();
+      await bindMobileInApp(page, `1${String(Date.now()).slice(-10)}`);
       await page.waitForURL(/\/user$/);
       await page.goto(`/vod/detail?vodId=${vod.vodId}`);
       await page.locator('.vod-actions').getByRole('button', { name: Msg.buyVideo, exact: true }).click();

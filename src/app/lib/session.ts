@@ -77,6 +77,15 @@ async function register(): Promise<StoredSession> {
         [Header.branchId]: String(branchId),
       },
       timeout: 30_000,
+      // A burst of new visitors can find the server's password-hashing queue full (429 with
+      // Retry-After): a new visitor waits and tries again rather than starting without an account.
+      retry: {
+        limit: 4,
+        methods: ['post'],
+        statusCodes: [429, 503],
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: 10_000,
+      },
     })
     .json<{ result: boolean; data: SessionData }>();
   if (!res.result) throw new Error('register failed');
