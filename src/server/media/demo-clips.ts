@@ -30,7 +30,7 @@ const W = 640;
 const H = 360;
 const BG_W = 1040;
 /** Bump when the generator changes, so old output is not reused. */
-const VERSION = 'scene-v1';
+const VERSION = 'scene-v2';
 const TITLE_END = 3.5;
 const LINE_START = 6;
 const LINE_SECONDS = 5;
@@ -129,7 +129,7 @@ function filterGraph(lines: string[], dir: string): string {
 
 async function clipSource(spec: DemoVideoSpec, dir: string): Promise<HlsSource> {
   const d = DEMO_CLIP_SECONDS;
-  const script = vodScript(spec.typeIndex, spec.seed, LINES);
+  const script = vodScript(spec.name, spec.typeIndex, spec.seed, LINES);
   const rng = createRng(spec.seed * 131 + 9);
   const moods: Mood[] = ['happy', 'laugh', 'surprised', 'thinking'];
   const [bg, a, b] = await Promise.all([

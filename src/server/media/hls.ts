@@ -231,6 +231,7 @@ async function encode(
       language: a.language,
       name: a.name,
       default: i === 0,
+      ...(src.audioFormat && src.audioFormat.channels !== 2 ? { channels: src.audioFormat.channels } : {}),
     }));
     const subtitles: SubtitleTrack[] = src.subtitles.map((s, i) => ({
       language: s.language,

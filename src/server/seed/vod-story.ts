@@ -104,23 +104,26 @@ export interface VodScript {
   lines: Line[];
 }
 
-export function vodScript(typeIndex: number, seed: number, count: number): VodScript {
+/** The place a video's name promises (城市漫步 walks a street, 海边… is at the sea), else its type's. */
+const NAME_SCENES: [RegExp, Scene][] = [
+  [/城市|街头|小镇/, 'street'],
+  [/海边|湖畔/, 'beach'],
+  [/夜晚|极光/, 'night'],
+  [/山间|高原/, 'forest'],
+  [/厨房/, 'cafe'],
+  [/挑战/, 'field'],
+];
+
+export function vodScript(name: string, typeIndex: number, seed: number, count: number): VodScript {
   const genre = BY_TYPE[typeIndex % BY_TYPE.length]!;
   const rng = createRng(seed * 48_271 + 3);
+  const lines: Line[] = [];
   const pool = [...genre.lines, ...COMMON];
-  const lines: Line[] = [...genre.lines];
+  // Every video tells its own order of lines, the type's own ones included.
   while (lines.length < count) {
     const l = rng.pick(pool);
     if (!lines.includes(l)) lines.push(l);
   }
-  // Keep the type's own lines first, shuffle the rest.
-  const rest = lines.slice(genre.lines.length);
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = rng.int(0, i);
-    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
-  }
-  return {
-    scene: rng.pick(genre.scenes),
-    lines: [...lines.slice(0, genre.lines.length), ...rest].slice(0, count),
-  };
+  const named = NAME_SCENES.find(([re]) => re.test(name))?.[1];
+  return { scene: named ?? rng.pick(genre.scenes), lines };
 }
