@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   renderDemoHoriCover,
   renderDemoPage,
 } from '../../src/server/media/demo-art.js';
+import { FONTS_CONF, SANS } from '../../src/server/media/demo-fonts.js';
 import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -176,5 +178,26 @@ describe('demo art', () => {
     const c = await renderDemoPage({ book: demoBook('X', 2), chapter: 1, page: 2 });
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
+  });
+
+  it("draws Chinese with the fonts installed from npm, not with the machine's", async () => {
+    expect(process.env.FONTCONFIG_FILE).toBe(FONTS_CONF);
+    const conf = readFileSync(FONTS_CONF, 'utf8');
+    expect(conf).toContain('@expo-google-fonts/noto-sans-sc');
+    expect(conf).not.toMatch(/\/usr\/share\/fonts|<include/);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="80"><rect width="400" height="80" fill="#fff"/>' +
+      `<text x="10" y="56" font-family="${SANS}" font-size="48">漫画视频</text></svg>`;
+    const ours = await sharp(Buffer.from(svg)).raw().toBuffer();
+    expect(ours.filter((v) => v < 100).length).toBeGreaterThan(1000);
+    // The same drawing in a process whose fontconfig knows no fonts at all must differ.
+    const empty = join(t.config.dataDir, 'no-fonts.conf');
+    writeFileSync(empty, '<?xml version="1.0"?><fontconfig></fontconfig>');
+    const script =
+      "require('sharp')(Buffer.from(process.argv[1])).raw().toBuffer().then((b) => process.stdout.write(b.toString('base64')))";
+    const out = execFileSync(process.execPath, ['-e', script, svg], {
+      env: { ...process.env, FONTCONFIG_FILE: empty },
+    });
+    expect(ours.equals(Buffer.from(out.toString(), 'base64'))).toBe(false);
   });
 });
