@@ -17,7 +17,7 @@ import { imageHash, writeVariants, type StoredPage } from './images.js';
  */
 
 /** Bump when the drawing changes: every demo picture then gets a new name. */
-export const DEMO_ART_VERSION = 'comic-v1';
+export const DEMO_ART_VERSION = 'comic-v2';
 
 type PageEntry = [kind: 'page', book: number, chapter: number, page: number, split: number];
 type HoriEntry = [kind: 'hori', book: number];

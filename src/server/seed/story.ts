@@ -273,6 +273,14 @@ export function planPanels(book: BookStory, chapter: number, page: number, count
   const chapterRng = createRng(book.seed * 97 + chapter);
   const scene = genre.scenes[chapterRng.int(0, genre.scenes.length - 1)]!;
   const pool = [...genre.lines, ...genre.lines, ...COMMON_LINES];
+  const used = new Set<string>();
+  // A line is said once a page.
+  const line = () => {
+    let l = rng.pick(pool);
+    for (let tries = 0; used.has(l) && tries < 20; tries++) l = rng.pick(pool);
+    used.add(l);
+    return l;
+  };
   return Array.from({ length: count }, (_, i) => {
     const solo = book.cast.length === 1 || rng.chance(0.35);
     const first = rng.int(0, book.cast.length - 1);
@@ -284,7 +292,7 @@ export function planPanels(book: BookStory, chapter: number, page: number, count
       who,
       moods: who.map(() => rng.pick(MOODS)),
       gestures: who.map(() => rng.pick(GESTURES)),
-      lines: who.map((w, k) => (speaks[k] ? fill(rng.pick(pool), book.cast, w) : undefined)),
+      lines: who.map((w, k) => (speaks[k] ? fill(line(), book.cast, w) : undefined)),
       caption: i === 0 && rng.chance(0.4) ? rng.pick(CAPTIONS) : undefined,
       salt: rng.int(0, 1_000_000),
     };
