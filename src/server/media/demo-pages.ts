@@ -19,8 +19,9 @@ import { imageHash, writeVariants, type StoredPage } from './images.js';
 /** Bump when the drawing changes: every demo picture then gets a new name. */
 export const DEMO_ART_VERSION = 'comic-v2';
 
-type PageEntry = [kind: 'page', book: number, chapter: number, page: number, split: number];
-type HoriEntry = [kind: 'hori', book: number];
+/** The source hash names the page (split 1) or derives its strips' names. */
+type PageEntry = [kind: 'page', book: number, chapter: number, page: number, split: number, source: string];
+type HoriEntry = [kind: 'hori', book: number, hash: string];
 type Entry = PageEntry | HoriEntry;
 
 interface Registry {
@@ -49,14 +50,14 @@ export class DemoRecipes {
     const source = pageSourceHash(book, chapter, page);
     const parts =
       split === 1 ? [source] : Array.from({ length: split }, (_, i) => stripHash(source, split, i));
-    for (const p of parts) this.entries[p] = ['page', bookIndex, chapter, page, split];
+    for (const p of parts) this.entries[p] = ['page', bookIndex, chapter, page, split, source];
     const { width, height } = PAGE_ART_SIZE_PX;
     return { width: PAGE_SIZE_PX, height: Math.round((height * PAGE_SIZE_PX) / width), parts };
   }
 
   hori(bookIndex: number): string {
     const hash = imageHash(Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'hori', this.books[bookIndex]])));
-    this.entries[hash] = ['hori', bookIndex];
+    this.entries[hash] = ['hori', bookIndex, hash];
     return hash;
   }
 
@@ -97,18 +98,18 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Draws an entry under the names the seed gave it (not names recomputed now: a newer generator must
+ * still fill the names an older seed put in the catalogue).
+ */
 async function draw(ctx: MediaCtx, reg: Registry, entry: Entry): Promise<void> {
   if (entry[0] === 'hori') {
-    const book = reg.books[entry[1]]!;
-    const png = await renderDemoHoriCover({ book, author: '' });
-    const hash = imageHash(Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'hori', book])));
-    await writeVariants(ctx, hash, () => sharp(png), {});
+    const png = await renderDemoHoriCover({ book: reg.books[entry[1]]!, author: '' });
+    await writeVariants(ctx, entry[2], () => sharp(png), {});
     return;
   }
-  const [, b, chapter, page, split] = entry;
-  const book = reg.books[b]!;
-  const source = pageSourceHash(book, chapter, page);
-  const png = await renderComicPage({ book, chapter, page });
+  const [, b, chapter, page, split, source] = entry;
+  const png = await renderComicPage({ book: reg.books[b]!, chapter, page });
   if (split === 1) {
     await writeVariants(ctx, source, () => sharp(png), {});
     return;

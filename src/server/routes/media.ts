@@ -56,7 +56,9 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     } catch {
       // A demo picture is drawn on first request from the recipe the seed left (media/demo-pages.ts).
       if (!(await drawDemoImage(ctx, hash).catch(() => false))) return noImage(reply);
-      bytes = (await stat(path)).size;
+      const drawn = await stat(path).catch(() => null);
+      if (!drawn) return noImage(reply);
+      bytes = drawn.size;
     }
     reply.header('cache-control', IMMUTABLE).header('etag', etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
