@@ -14,7 +14,7 @@ import {
   importImageKey,
 } from '../../src/contract/index.js';
 import type { Ctx } from '../../src/server/context.js';
-import { EAGER_VODS, seedIfEmpty } from '../../src/server/seed/index.js';
+import { EAGER_VODS, finishDemoVideos, seedIfEmpty } from '../../src/server/seed/index.js';
 import { anonHeaders, okData } from './helpers/catalogue.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -201,5 +201,21 @@ describe('demo catalogue seed', () => {
     const vod = await db.selectFrom('vods').select('media_key').executeTakeFirstOrThrow();
     expect(existsSync(join(t.config.dataDir, 'media', 'vod', vod.media_key))).toBe(true);
     expect(z.string().parse(home.hotList[0]!.title)).not.toBe('');
+  });
+
+  it('makes no later demo videos where no demo catalogue was seeded', async () => {
+    const other = await createTestApp();
+    try {
+      const ctx: Ctx = {
+        db: other.database.db,
+        dialect: other.database.dialect,
+        config: other.config,
+        imageKey: await importImageKey(other.config.imageKey),
+      };
+      expect(await finishDemoVideos(ctx, { info: () => undefined })).toBe(0);
+      expect(await other.database.db.selectFrom('vods').select('id').execute()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
