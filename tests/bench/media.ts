@@ -49,7 +49,7 @@ export async function benchMedia() {
       typeName: '每日推荐',
       seed: 700 + i,
     }));
-    await time('ensureDemoVideos cold (3 scenes of 44 s)', 1, () => ensureDemoVideos(ctx, specs));
+    await time('ensureDemoVideos cold (3 scenes of 60 s)', 1, () => ensureDemoVideos(ctx, specs));
     await time('ensureDemoVideos warm', 1, () => ensureDemoVideos(ctx, specs));
     return rows;
   } finally {
