@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openService } from './bootstrap.js';
 import { DEFAULT_SCRYPT_COST_LOG2 } from './services/passwords.js';
-import { seedIfEmpty } from './seed/index.js';
+import { finishDemoVideos, seedIfEmpty } from './seed/index.js';
 import { startupWarnings } from './startup-warnings.js';
 
 /** Starts the service: database, migrations, demo catalogue when empty, then the HTTP server. */
@@ -46,6 +46,8 @@ async function main() {
     { port: config.port, database: database.dialect, startupMs: Math.round(performance.now()) },
     'inkreel started',
   );
+  // The demo videos left for after the first start are made while the server answers.
+  finishDemoVideos(ctx, log).catch((err: unknown) => log.error({ err }, 'demo videos failed'));
 }
 
 main().catch((err: unknown) => {

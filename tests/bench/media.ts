@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_IMAGE_KEY, importImageKey } from '../../src/contract/index.js';
 import { loadConfig } from '../../src/server/config.js';
-import { renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
+import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
 import { ensureDemoVideos } from '../../src/server/media/demo-clips.js';
 import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
 import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
@@ -26,14 +26,14 @@ export async function benchMedia() {
   };
   try {
     const covers = await Promise.all(
-      Array.from({ length: 11 }, (_, i) => renderDemoCover({ title: `B${i}`, seed: i })),
+      Array.from({ length: 11 }, (_, i) => renderDemoCover({ book: demoBook(`B${i}`, i), author: '' })),
     );
     const pages = await Promise.all(
-      Array.from({ length: 11 }, (_, i) => renderDemoPage({ bookTitle: 'B', chapter: 1, page: i, seed: 9 })),
+      Array.from({ length: 11 }, (_, i) => renderDemoPage({ book: demoBook('B', 9), chapter: 1, page: i })),
     );
     await storeImage(ctx, covers[10]!); // warm-up: sharp's first call loads libvips
     await time('render demo page (SVG → PNG)', 5, (i) =>
-      renderDemoPage({ bookTitle: 'C', chapter: 2, page: i, seed: 3 }),
+      renderDemoPage({ book: demoBook('C', 3), chapter: 2, page: i }),
     );
     await time('storeImage: 1 cover, 3 sizes', 10, (i) => storeImage(ctx, covers[i]!));
     await time('storeImage again (content hash hit)', 10, (i) => storeImage(ctx, covers[i]!));
@@ -43,8 +43,14 @@ export async function benchMedia() {
     const src = join(dir, 'clip.mp4');
     await makeTestClip(src, { seconds: 60, size: '640x360', secondTone: 660 });
     await time('ingest one 60 s 360p file (2 renditions, 2 audio)', 1, () => ingestVideoFile(ctx, src));
-    await time('ensureDemoVideos cold (3 clips of 60 s)', 1, () => ensureDemoVideos(ctx, 30));
-    await time('ensureDemoVideos warm', 1, () => ensureDemoVideos(ctx, 30));
+    const specs = Array.from({ length: 3 }, (_, i) => ({
+      name: `清晨漫步${i + 1}`,
+      typeIndex: i,
+      typeName: '每日推荐',
+      seed: 700 + i,
+    }));
+    await time('ensureDemoVideos cold (3 scenes of 60 s)', 1, () => ensureDemoVideos(ctx, specs));
+    await time('ensureDemoVideos warm', 1, () => ensureDemoVideos(ctx, specs));
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The dist/ snapshot the server serves ('' against an outside server). */
     distDir: string;
+    /** The server's DATA_DIR ('' against an outside server): tests add security cases to its database. */
+    dataDir: string;
   }
 }
 
@@ -104,6 +106,7 @@ export default async function setup(project: TestProject) {
     // Against a server someone already runs (e.g. `npm start`).
     project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''));
     project.provide('distDir', '');
+    project.provide('dataDir', '');
     return;
   }
   if (distIsStale()) buildDist();
@@ -146,6 +149,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('distDir', distCopy);
+  project.provide('dataDir', join(work, 'data'));
 
   return async () => {
     await stop(proc);

@@ -14,7 +14,7 @@ import {
   importImageKey,
 } from '../../src/contract/index.js';
 import type { Ctx } from '../../src/server/context.js';
-import { seedIfEmpty } from '../../src/server/seed/index.js';
+import { EAGER_VODS, finishDemoVideos, seedIfEmpty } from '../../src/server/seed/index.js';
 import { anonHeaders, okData } from './helpers/catalogue.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -52,7 +52,13 @@ describe('demo catalogue seed', () => {
     expect(await count('categories')).toBeGreaterThanOrEqual(8);
     expect(await count('books')).toBeGreaterThanOrEqual(64);
     expect(await count('vod_types')).toBe(10);
-    expect(await count('vods')).toBeGreaterThanOrEqual(30);
+    // The first video of each type is made before the first start answers (the rest follow it).
+    expect(await count('vods')).toBe(EAGER_VODS);
+    const vodRows = await db.selectFrom('vods').select(['type_id', 'media_key', 'pic_hash']).execute();
+    expect(new Set(vodRows.map((v) => v.type_id)).size).toBe(10);
+    // Each video is its own media with its own poster.
+    expect(new Set(vodRows.map((v) => v.media_key)).size).toBe(vodRows.length);
+    expect(new Set(vodRows.map((v) => v.pic_hash)).size).toBe(vodRows.length);
     expect(await count('hot_words')).toBeGreaterThan(0);
 
     const books = await db.selectFrom('books').selectAll().execute();
@@ -95,8 +101,44 @@ describe('demo catalogue seed', () => {
       .execute();
     expect(pageCounts).toHaveLength(chapters.length);
     expect(pageCounts.every((p) => Number(p.n) >= 6 && Number(p.n) <= 10)).toBe(true);
+    // Every page of every chapter is its own drawing.
+    const allPages = await db.selectFrom('chapter_pages').select('parts').execute();
     const distinctPages = await db.selectFrom('chapter_pages').select('parts').distinct().execute();
-    expect(distinctPages.length).toBeLessThanOrEqual(60);
+    expect(distinctPages.length).toBe(allPages.length);
+
+    // No placeholder words where a user looks: titles, names and texts are Chinese.
+    const latinWord = /[A-Za-z]{2,}/;
+    const texts = [
+      ...(await db.selectFrom('books').select(['title', 'author', 'abstract']).execute()).flatMap((b) => [
+        b.title,
+        b.author,
+        b.abstract,
+      ]),
+      ...(await db.selectFrom('chapters').select('title').execute()).map((c) => c.title),
+      ...(await db.selectFrom('vods').select(['name', 'content']).execute()).flatMap((v) => [
+        v.name,
+        v.content,
+      ]),
+      ...(await db.selectFrom('ads').select('title').execute()).map((a) => a.title),
+      ...(await db.selectFrom('player_ads').select('title').execute()).map((a) => a.title),
+      ...(await db.selectFrom('vod_markers').select(['title', 'describe']).execute()).flatMap((m) => [
+        m.title,
+        m.describe,
+      ]),
+      ...(await db.selectFrom('vod_danmu').select('text').execute()).map((d) => d.text),
+      ...(await db.selectFrom('pay_configs').select(['title', 'config_desc']).execute()).flatMap((c) => [
+        c.title,
+        c.config_desc,
+      ]),
+      ...(await db.selectFrom('hot_words').select('word').execute()).map((w) => w.word),
+      ...(await db.selectFrom('categories').select('name').execute()).map((c) => c.name),
+    ];
+    for (const text of texts) {
+      // VIP is the product's own word (the spec's package names); nothing else in Latin letters.
+      expect(text.replace(/VIP/g, ''), text).not.toMatch(latinWord);
+      expect(text, text).not.toMatch(/演示|测试|demo|test|[<>]/i);
+    }
+    expect((await db.selectFrom('vod_danmu').select('id').where('mode', '=', 8).execute()).length).toBe(0);
 
     const jumpTypes = await db.selectFrom('ads').select('jump_type').distinct().execute();
     expect(new Set(jumpTypes.map((a) => a.jump_type))).toEqual(new Set([-1, -2, 2, 3]));
@@ -136,13 +178,46 @@ describe('demo catalogue seed', () => {
       ...read.bookPics.flatMap((g) => g.parts),
     ];
     for (const url of urls) {
+      // Pages and wide covers are drawn on first request: the answer is the picture, then a file.
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
       const [, hash, size] = IMAGE_URL_PATTERN.exec(url)!;
       expect(existsSync(join(t.config.dataDir, 'media', 'img', `${hash}_${size}_0.img`)), url).toBe(true);
     }
+    // Two chapters of a book are different pages; so are two pages of a chapter.
+    const read2 = okData(
+      await t.app.inject({
+        method: 'GET',
+        url: `${Api.readChapter}?bookId=${book.bookId}&number=2`,
+        headers: anonHeaders(),
+      }),
+      ChapterReadInfo,
+    );
+    const firstParts = (r: typeof read) => r.bookPics.map((g) => g.parts.join());
+    expect(firstParts(read)[0]).not.toBe(firstParts(read2)[0]);
+    expect(new Set(firstParts(read)).size).toBe(read.bookPics.length);
+    const bytes = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload.length;
+    expect(await bytes(read2.bookPics[0]!.parts[0]!)).toBeGreaterThan(1000);
     const shelves = okData(await t.app.inject({ method: 'GET', url: Api.vodIndex }), VodIndexData);
     expect(shelves).toHaveLength(10);
     const vod = await db.selectFrom('vods').select('media_key').executeTakeFirstOrThrow();
     expect(existsSync(join(t.config.dataDir, 'media', 'vod', vod.media_key))).toBe(true);
     expect(z.string().parse(home.hotList[0]!.title)).not.toBe('');
+  });
+
+  it('makes no later demo videos where no demo catalogue was seeded', async () => {
+    const other = await createTestApp();
+    try {
+      const ctx: Ctx = {
+        db: other.database.db,
+        dialect: other.database.dialect,
+        config: other.config,
+        imageKey: await importImageKey(other.config.imageKey),
+      };
+      expect(await finishDemoVideos(ctx, { info: () => undefined })).toBe(0);
+      expect(await other.database.db.selectFrom('vods').select('id').execute()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

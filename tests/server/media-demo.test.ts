@@ -1,8 +1,13 @@
-import { statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOD_TRIAL_SECONDS, imageUrl, importImageKey } from '../../src/contract/index.js';
-import { DEMO_CLIP_SECONDS, ensureDemoVideos, type DemoVideo } from '../../src/server/media/demo-clips.js';
+import {
+  DEMO_CLIP_SECONDS,
+  ensureDemoVideos,
+  type DemoVideo,
+  type DemoVideoSpec,
+} from '../../src/server/media/demo-clips.js';
 import type { MediaCtx } from '../../src/server/media/images.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
 import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
@@ -12,28 +17,54 @@ let t: TestApp;
 let ctx: MediaCtx;
 let videos: DemoVideo[];
 
+const SPECS: DemoVideoSpec[] = [
+  { name: '海边漫步', typeIndex: 6, typeName: '旅行', seed: 901 },
+  { name: '城市速写', typeIndex: 9, typeName: '喜剧', seed: 902 },
+];
+
 beforeAll(async () => {
   t = await createTestApp();
   ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
-  videos = await ensureDemoVideos(ctx, 5);
-});
+  videos = await ensureDemoVideos(ctx, SPECS);
+}, 300_000);
 afterAll(() => t?.close());
 
+const vodFiles = (key: string) => {
+  const root = join(t.config.dataDir, 'media', 'vod', key);
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else out.push(join(dir, e.name));
+    }
+  };
+  walk(root);
+  return out;
+};
+
 describe('demo videos', () => {
-  it('returns the requested count, sharing three distinct clips', () => {
-    expect(videos).toHaveLength(5);
-    const keys = new Set(videos.map((v) => v.mediaKey));
-    expect(keys.size).toBe(3);
-    expect(new Set(videos.map((v) => v.posterHash)).size).toBe(3);
+  it('makes one media of its own per video, with markers from its frames', () => {
+    expect(videos).toHaveLength(SPECS.length);
+    expect(new Set(videos.map((v) => v.mediaKey)).size).toBe(SPECS.length);
+    expect(new Set(videos.map((v) => v.posterHash)).size).toBe(SPECS.length);
     for (const v of videos) {
       expect(v.duration).toBeCloseTo(DEMO_CLIP_SECONDS, 0);
+      expect(v.duration).toBeGreaterThan(VOD_TRIAL_SECONDS);
       expect(v.markers.length).toBe(4);
-      expect(v.markers[0]).toMatchObject({ offset: 12, title: '精彩看点 1', describe: '从 00:12 开始' });
+      expect(v.markers[0]).toMatchObject({ title: '精彩看点 1' });
     }
+    // No segment is shared: the two videos' segment files differ byte for byte.
+    const segs = (key: string) =>
+      vodFiles(key)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => readFileSync(f).toString('base64'));
+    const a = new Set(segs(videos[0]!.mediaKey));
+    expect(segs(videos[1]!.mediaKey).some((s) => a.has(s))).toBe(false);
   });
 
-  it('serves the 40 s trial of each clip with two audio and two subtitle tracks', async () => {
-    for (const key of new Set(videos.map((v) => v.mediaKey))) {
+  it('serves the 40 s trial of each video with two different audio tracks and matching subtitles', async () => {
+    for (const v of videos) {
+      const key = v.mediaKey;
       const master = await t.app.inject({ url: vodPlayUrl(ctx, { mediaKey: key, full: false }) });
       expect(master.statusCode).toBe(200);
       expect(master.body.match(/TYPE=AUDIO/g)).toHaveLength(2);
@@ -41,8 +72,19 @@ describe('demo videos', () => {
       const first = master.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
       const list = await t.app.inject({ url: `/media/vod/${key}/trial/${first}` });
       expect(totalDuration(parseMediaPlaylist(list.body))).toBeCloseTo(VOD_TRIAL_SECONDS, 0);
-      const vtt = await t.app.inject({ url: `/media/vod/${key}/trial/subs/zh.vtt` });
-      expect(vtt.body).toContain('演示视频');
+      const zh = (await t.app.inject({ url: `/media/vod/${key}/trial/subs/zh.vtt` })).body;
+      const en = (await t.app.inject({ url: `/media/vod/${key}/trial/subs/en.vtt` })).body;
+      // Dialogue, not placeholders: Chinese lines in zh, English sentences in en, same cue times.
+      expect(zh).toMatch(/[\u4e00-\u9fff]{3}/);
+      expect(zh).not.toMatch(/演示|demo/i);
+      expect(en).toMatch(/[A-Za-z]+ [A-Za-z]+/);
+      const times = (vtt: string) => vtt.match(/\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}/g);
+      expect(times(zh)).toEqual(times(en));
+      // The two audio tracks are different recordings.
+      const root = join(t.config.dataDir, 'media', 'vod', key);
+      expect(
+        readFileSync(join(root, 'a0', 'seg_002.ts')).equals(readFileSync(join(root, 'a1', 'seg_002.ts'))),
+      ).toBe(false);
     }
     for (const v of videos)
       expect((await t.app.inject({ url: imageUrl(v.posterHash, 500) })).statusCode).toBe(200);
@@ -51,7 +93,7 @@ describe('demo videos', () => {
   it('reuses the finished output on the next start', async () => {
     const meta = join(t.config.dataDir, 'media', 'vod', videos[0]!.mediaKey, 'meta.json');
     const before = statSync(meta).mtimeMs;
-    const again = await ensureDemoVideos(ctx, 5);
+    const again = await ensureDemoVideos(ctx, SPECS);
     expect(again).toEqual(videos);
     expect(statSync(meta).mtimeMs).toBe(before);
   });

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +9,13 @@ import {
   COVER_SIZE_PX,
   HORI_COVER_SIZE_PX,
   PAGE_ART_SIZE_PX,
-  POSTER_SIZE_PX,
-  latinText,
+  demoBook,
   renderDemoAd,
   renderDemoCover,
   renderDemoHoriCover,
   renderDemoPage,
-  renderDemoVodPoster,
 } from '../../src/server/media/demo-art.js';
+import { FONTS_CONF, SANS } from '../../src/server/media/demo-fonts.js';
 import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -44,7 +44,7 @@ async function decryptToMeta(body: Buffer) {
 describe('encrypted images over HTTP', () => {
   let hash: string;
   beforeAll(async () => {
-    hash = await storeImage(ctx, await renderDemoCover({ title: 'Roundtrip', author: 'Test', seed: 11 }));
+    hash = await storeImage(ctx, await renderDemoCover({ book: demoBook('Roundtrip', 11), author: 'Test' }));
   });
 
   it('serves each size encrypted, decrypting to WebP of that width', async () => {
@@ -85,7 +85,7 @@ describe('encrypted images over HTTP', () => {
     const before = readdirSync(join(t.config.dataDir, 'media', 'img')).length;
     const again = await storeImage(
       ctx,
-      await renderDemoCover({ title: 'Roundtrip', author: 'Test', seed: 11 }),
+      await renderDemoCover({ book: demoBook('Roundtrip', 11), author: 'Test' }),
     );
     expect(again).toBe(hash);
     expect(readdirSync(join(t.config.dataDir, 'media', 'img')).length).toBe(before);
@@ -128,7 +128,7 @@ describe('encrypted images over HTTP', () => {
 describe('chapter page split', () => {
   for (const count of [1, 2, 3, 4]) {
     it(`splits a page into ${count} equal strips`, async () => {
-      const page = await renderDemoPage({ bookTitle: 'Split', chapter: 1, page: count, seed: 5 });
+      const page = await renderDemoPage({ book: demoBook('Split', 5), chapter: 1, page: count });
       const stored = await storeChapterPage(ctx, page, count);
       expect(stored.width).toBe(500);
       expect(stored.height).toBe(Math.round((PAGE_ART_SIZE_PX.height * 500) / PAGE_ART_SIZE_PX.width));
@@ -151,7 +151,7 @@ describe('chapter page split', () => {
   }
 
   it('refuses a split count outside 1..4', async () => {
-    const page = await renderDemoPage({ bookTitle: 'Split', chapter: 1, page: 9, seed: 5 });
+    const page = await renderDemoPage({ book: demoBook('Split', 5), chapter: 1, page: 9 });
     await expect(storeChapterPage(ctx, page, 5)).rejects.toThrow(/splitCount/);
     await expect(storeChapterPage(ctx, page, 0)).rejects.toThrow(/splitCount/);
   });
@@ -159,37 +159,45 @@ describe('chapter page split', () => {
 
 describe('demo art', () => {
   it('renders pictures of the documented sizes, deterministically', async () => {
+    const book = demoBook('月光剑', 1);
     const cases: [Promise<Buffer>, { width: number; height: number }][] = [
-      [renderDemoCover({ title: '月光剑', author: '林秋', seed: 1 }), COVER_SIZE_PX],
-      [renderDemoHoriCover({ title: 'Moon Sword', seed: 1 }), HORI_COVER_SIZE_PX],
-      [renderDemoPage({ bookTitle: 'Moon Sword', chapter: 2, page: 3, seed: 1 }), PAGE_ART_SIZE_PX],
-      [renderDemoAd({ title: 'Double coins', seed: 1 }), AD_SIZE_PX],
-      [renderDemoVodPoster({ title: 'Evening', seed: 1 }), POSTER_SIZE_PX],
+      [renderDemoCover({ book, author: '林秋' }), COVER_SIZE_PX],
+      [renderDemoHoriCover({ book, author: '' }), HORI_COVER_SIZE_PX],
+      [renderDemoPage({ book, chapter: 2, page: 3 }), PAGE_ART_SIZE_PX],
+      [
+        renderDemoAd({ title: '金币翻倍', subtitle: '限时三天', cta: '去充值', palette: 1, book }),
+        AD_SIZE_PX,
+      ],
     ];
     for (const [p, size] of cases) {
       const meta = await sharp(await p).metadata();
       expect({ width: meta.width, height: meta.height }).toEqual(size);
     }
-    const a = await renderDemoPage({ bookTitle: 'X', chapter: 1, page: 1, seed: 2 });
-    const b = await renderDemoPage({ bookTitle: 'X', chapter: 1, page: 1, seed: 2 });
-    const c = await renderDemoPage({ bookTitle: 'X', chapter: 1, page: 2, seed: 2 });
+    const a = await renderDemoPage({ book: demoBook('X', 2), chapter: 1, page: 1 });
+    const b = await renderDemoPage({ book: demoBook('X', 2), chapter: 1, page: 1 });
+    const c = await renderDemoPage({ book: demoBook('X', 2), chapter: 1, page: 2 });
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
   });
 
-  it('draws text glyphs (the page header changes the pixels)', async () => {
-    // Same seed and layout; only the header text differs. If fonts were missing both would match.
-    const one = await sharp(await renderDemoPage({ bookTitle: 'A', chapter: 1, page: 1, seed: 3 }))
-      .extract({ left: 0, top: 0, width: 400, height: 70 })
-      .greyscale()
-      .raw()
-      .toBuffer();
-    // The background is #fafafa: dark pixels there are glyphs of 'Chapter 1 · Page 1'.
-    expect(one.filter((v) => v < 100).length).toBeGreaterThan(500);
-  });
-
-  it('keeps Latin text and falls back for text it cannot draw', () => {
-    expect(latinText('Moon 月光 Sword', 'x')).toBe('Moon Sword');
-    expect(latinText('月光剑', 'Comic No. 4')).toBe('Comic No. 4');
+  it("draws Chinese with the fonts installed from npm, not with the machine's", async () => {
+    expect(process.env.FONTCONFIG_FILE).toBe(FONTS_CONF);
+    const conf = readFileSync(FONTS_CONF, 'utf8');
+    expect(conf).toContain('@expo-google-fonts/noto-sans-sc');
+    expect(conf).not.toMatch(/\/usr\/share\/fonts|<include/);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="80"><rect width="400" height="80" fill="#fff"/>' +
+      `<text x="10" y="56" font-family="${SANS}" font-size="48">漫画视频</text></svg>`;
+    const ours = await sharp(Buffer.from(svg)).raw().toBuffer();
+    expect(ours.filter((v) => v < 100).length).toBeGreaterThan(1000);
+    // The same drawing in a process whose fontconfig knows no fonts at all must differ.
+    const empty = join(t.config.dataDir, 'no-fonts.conf');
+    writeFileSync(empty, '<?xml version="1.0"?><fontconfig></fontconfig>');
+    const script =
+      "require('sharp')(Buffer.from(process.argv[1])).raw().toBuffer().then((b) => process.stdout.write(b.toString('base64')))";
+    const out = execFileSync(process.execPath, ['-e', script, svg], {
+      env: { ...process.env, FONTCONFIG_FILE: empty },
+    });
+    expect(ours.equals(Buffer.from(out.toString(), 'base64'))).toBe(false);
   });
 });

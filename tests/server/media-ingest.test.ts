@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl, importImageKey } from '../../src/contract/index.js';
 import type { Ctx } from '../../src/server/context.js';
-import { renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
+import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
 import { parseProbe, runFfmpeg } from '../../src/server/media/ffmpeg.js';
 import { pickLadder } from '../../src/server/media/hls.js';
 import { chapterTitle, ingestComicFolder } from '../../src/server/media/ingest-comic.js';
@@ -28,7 +28,7 @@ afterAll(() => t?.close());
 async function writeChapter(folder: string, name: string, chapter: number, pages: number) {
   mkdirSync(join(folder, name), { recursive: true });
   for (let p = 1; p <= pages; p++) {
-    const png = await renderDemoPage({ bookTitle: 'Ingest', chapter, page: p, seed: 21 });
+    const png = await renderDemoPage({ book: demoBook('导入测试', 21), chapter, page: p });
     writeFileSync(join(folder, name, `p${String(p).padStart(2, '0')}.png`), png);
   }
 }
@@ -39,7 +39,10 @@ describe('comic folder ingest', () => {
     await writeChapter(folder, '2 重逢', 2, 2);
     await writeChapter(folder, '1 开端', 1, 3);
     await writeChapter(folder, '10 终章', 3, 1);
-    writeFileSync(join(folder, 'cover.png'), await renderDemoCover({ title: 'Ingest', seed: 21 }));
+    writeFileSync(
+      join(folder, 'cover.png'),
+      await renderDemoCover({ book: demoBook('Ingest', 21), author: '' }),
+    );
     writeFileSync(
       join(folder, 'book.json'),
       JSON.stringify({ title: '导入测试', author: '某人', category: '新分类', price: 25, splitCount: 2 }),

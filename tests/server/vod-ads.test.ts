@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_URL_PATTERN, Vod, importImageKey, type SessionData } from '../../src/contract/index.js';
 import { adClipDir } from '../../src/server/media/ad-clips.js';
+import { demoStories } from '../../src/server/seed/index.js';
 import {
   DEMO_START_AD_SECONDS,
   buildPlayerAdMedia,
@@ -175,7 +176,7 @@ describe('vod watch: player adverts', () => {
   it('the seeded demo adverts: a start advert and real clips the player can fetch', async () => {
     const ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
     await t.database.db.deleteFrom('player_ads').execute();
-    await insertPlayerAds(t.database.db, await buildPlayerAdMedia(ctx));
+    await insertPlayerAds(t.database.db, await buildPlayerAdMedia(ctx, demoStories()));
     const trial = await watch(plain, vod('海上日出').id);
     expect(trial.playerAds.startAdvert?.adDuration).toBe(DEMO_START_AD_SECONDS);
     const img = await t.app.inject({ method: 'GET', url: trial.playerAds.startAdvert!.coverUrl });

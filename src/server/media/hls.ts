@@ -55,8 +55,15 @@ export interface HlsSource {
   width: number;
   height: number;
   duration: number;
+  /**
+   * A filter graph run before the renditions are cut, ending in the label `videoMap` names (generated
+   * scenes: see demo-clips.ts).
+   */
+  videoFilter?: string;
   /** Text burnt into the top-left corner with the running time (demo clips). */
   label?: string;
+  /** Audio encoding; stereo 44.1 kHz at 64 kb/s by default (generated music is fine mono at 22 kHz). */
+  audioFormat?: { channels: number; rate: number; kbps: number };
   /** x264 preset: 'veryfast' (default) for real content, 'ultrafast' for test patterns. */
   preset?: 'ultrafast' | 'superfast' | 'veryfast';
 }
@@ -148,6 +155,7 @@ async function encode(
           'x=12:y=12:fontsize=h/14:fontcolor=white:box=1:boxcolor=black@0.5,'
         : '';
     const graph =
+      (src.videoFilter ? `${src.videoFilter};` : '') +
       `[${src.videoMap}]${label}split=${ladder.length + 1}${ladder.map((_, i) => `[s${i}]`).join('')}[sth];` +
       ladder.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[o${i}];`).join('') +
       `[sth]fps=${(1 / thumbEvery).toFixed(6)},scale='min(640,iw)':-2[th]`;
@@ -185,11 +193,11 @@ async function encode(
         '-c:a',
         'aac',
         '-b:a',
-        '64k',
+        `${src.audioFormat?.kbps ?? 64}k`,
         '-ac',
-        '2',
+        String(src.audioFormat?.channels ?? 2),
         '-ar',
-        '44100',
+        String(src.audioFormat?.rate ?? 44100),
         ...hls(audioDirs[i]!),
       );
     });
@@ -223,6 +231,7 @@ async function encode(
       language: a.language,
       name: a.name,
       default: i === 0,
+      ...(src.audioFormat && src.audioFormat.channels !== 2 ? { channels: src.audioFormat.channels } : {}),
     }));
     const subtitles: SubtitleTrack[] = src.subtitles.map((s, i) => ({
       language: s.language,

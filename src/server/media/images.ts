@@ -37,7 +37,7 @@ export async function storeImage(
 }
 
 /** Writes the missing sizes of `hash`, each resized from `source()` (decoded once, cloned per size). */
-async function writeVariants(
+export async function writeVariants(
   ctx: MediaCtx,
   hash: string,
   source: () => sharp.Sharp,

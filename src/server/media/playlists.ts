@@ -63,6 +63,8 @@ export interface Track {
   language: string;
   name: string;
   default: boolean;
+  /** Channel count (2 when left out). */
+  channels?: number;
 }
 export interface SubtitleTrack {
   language: string;
@@ -80,7 +82,7 @@ export function writeMasterPlaylist(renditions: Rendition[], audio: Track[], sub
   for (const a of audio) {
     lines.push(
       `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",LANGUAGE=${q(a.language)},NAME=${q(a.name)},` +
-        `DEFAULT=${a.default ? 'YES' : 'NO'},AUTOSELECT=YES,CHANNELS="2",URI=${q(`${a.dir}/index.m3u8`)}`,
+        `DEFAULT=${a.default ? 'YES' : 'NO'},AUTOSELECT=YES,CHANNELS="${a.channels ?? 2}",URI=${q(`${a.dir}/index.m3u8`)}`,
     );
   }
   for (const s of subs) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { IMAGE_URL_PATTERN, type ImageSize } from '../../contract/index.js';
 import type { Ctx, RouteModule } from '../context.js';
+import { drawDemoImage } from '../media/demo-pages.js';
 import { imageFile } from '../media/images.js';
 import { vodDir } from '../media/hls.js';
 import { parseMediaPlaylist } from '../media/playlists.js';
@@ -64,7 +65,11 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     try {
       bytes = (await stat(path)).size;
     } catch {
-      return noImage(reply);
+      // A demo picture is drawn on first request from the recipe the seed left (media/demo-pages.ts).
+      if (!(await drawDemoImage(ctx, hash).catch(() => false))) return noImage(reply);
+      const drawn = await stat(path).catch(() => null);
+      if (!drawn) return noImage(reply);
+      bytes = drawn.size;
     }
     reply.header('cache-control', IMMUTABLE).header('etag', etag);
     if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -2,19 +2,19 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 import type { DemoVideo } from '../media/demo-clips.js';
-import type { StoredPage } from '../media/images.js';
+import type { DemoRecipes } from '../media/demo-pages.js';
 import { searchText } from '../services/catalogue/search-text.js';
-import type { CoverPair, PagePool } from './art.js';
-import { CATEGORY_NAMES, CHAPTER_WORDS, VOD_TYPE_NAMES } from './names.js';
+import { CATEGORY_NAMES, VOD_TYPE_NAMES } from './names.js';
 import { demoDanmuRows } from './danmu.js';
 import { AD_PLANS, HOT_WORD_COUNT, type BookPlan, type VodPlan } from './plan.js';
 import type { Rng } from './rng.js';
+import { chapterTitle, type BookStory } from './story.js';
 
 /** Demo catalogue rows, inserted in batched statements in one transaction. */
 
 const BATCH = 400;
 /** Advisory lock id of the demo seed (any constant shared by all nodes). */
-const SEED_LOCK_KEY = 7_201_911;
+export const SEED_LOCK_KEY = 7_201_911;
 
 async function insertBatched<T extends keyof DB & string>(
   trx: Transaction<DB>,
@@ -33,10 +33,12 @@ async function insertBatched<T extends keyof DB & string>(
 const hoursAgo = (now: number, h: number) => new Date(now - h * 3_600_000).toISOString();
 
 export interface SeedArtSet {
-  covers: CoverPair[];
-  pages: PagePool;
+  stories: BookStory[];
+  covers: string[];
+  /** Names of the pictures drawn on first request (pages, wide covers). */
+  recipes: DemoRecipes;
   ads: string[];
-  posters: string[];
+  /** The videos made before the first start answers, one per entry of `vods`. */
   videos: DemoVideo[];
 }
 
@@ -81,8 +83,8 @@ export async function insertCatalogue(
         .values({
           title: b.title,
           author: b.author,
-          cover_hash: art.covers[i]!.cover,
-          hori_cover_hash: art.covers[i]!.hori,
+          cover_hash: art.covers[i]!,
+          hori_cover_hash: art.recipes.hori(i),
           publish_status: b.publish,
           recommend: b.recommend,
           read_count: b.readCount,
@@ -106,13 +108,14 @@ export async function insertCatalogue(
     let chapterCount = 0;
     for (const [i, b] of books.entries()) {
       const bookId = bookIds[i]!;
+      const hori = art.recipes.hori(i);
       const chapters = Array.from({ length: b.chapters }, (_, k) => {
         const number = k + 1;
         return {
           book_id: bookId,
           number,
-          title: `第${number}话 ${CHAPTER_WORDS[(i * 3 + k) % CHAPTER_WORDS.length]}`,
-          cover_hash: art.covers[i]!.hori,
+          title: `第${number}话 ${chapterTitle(art.stories[i]!, number)}`,
+          cover_hash: hori,
           // The first two chapters are free; later ones cost the book's price, a little more later on.
           price: number <= 2 ? 0 : Math.min(30, b.basePrice + Math.floor((number - 3) / 10) * 2),
           pic_split_count: b.split,
@@ -127,12 +130,11 @@ export async function insertCatalogue(
         .select(['id', 'number'])
         .where('book_id', '=', bookId)
         .execute();
-      const pool = art.pages.get(b.split)!;
       for (const ch of ids) {
-        const pages: StoredPage[] = pool[(i + ch.number) % pool.length]!;
-        const n = rng.int(6, Math.min(10, pages.length));
+        const n = rng.int(6, 10);
         for (let idx = 0; idx < n; idx++) {
-          const p = pages[idx]!;
+          // Every page of every chapter is its own drawing (drawn on first request).
+          const p = art.recipes.page(i, ch.number, idx + 1, b.split);
           pageRows.push({
             chapter_id: ch.id,
             idx,
@@ -196,40 +198,7 @@ export async function insertCatalogue(
       'vod_types',
       VOD_TYPE_NAMES.map((name, i) => ({ id: i + 1, name, sort: i })),
     );
-    const markerRows: Record<string, unknown>[] = [];
-    const danmuRows: Record<string, unknown>[] = [];
-    for (const [i, v] of vods.entries()) {
-      const clip = art.videos[i % art.videos.length]!;
-      const row = await trx
-        .insertInto('vods')
-        .values({
-          type_id: v.typeId,
-          name: v.name,
-          pic_hash: art.posters[i]!,
-          content: v.content,
-          price: v.price,
-          duration: clip.duration,
-          media_key: clip.mediaKey,
-          can_try: v.canTry ? 1 : 0,
-          play_count: v.playCount,
-          search_text: searchText(v.name),
-          created_at: hoursAgo(now, v.createdHoursAgo),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      danmuRows.push(...demoDanmuRows(row.id, clip.duration, hoursAgo(now, v.createdHoursAgo)));
-      for (const m of clip.markers) {
-        markerRows.push({
-          vod_id: row.id,
-          offset: m.offset,
-          cover_hash: m.coverHash,
-          title: m.title,
-          describe: m.describe,
-        });
-      }
-    }
-    await insertBatched(trx, 'vod_markers', markerRows);
-    await insertBatched(trx, 'vod_danmu', danmuRows);
+    for (const [i, v] of vods.entries()) await insertDemoVod(trx, v, art.videos[i]!, now);
 
     return {
       categories: categoryIds.length,
@@ -239,4 +208,40 @@ export async function insertCatalogue(
       vods: vods.length,
     };
   });
+}
+
+/** One demo video with its markers and viewers' comments. */
+export async function insertDemoVod(trx: Transaction<DB>, v: VodPlan, clip: DemoVideo, now = Date.now()) {
+  const createdAt = hoursAgo(now, v.createdHoursAgo);
+  const row = await trx
+    .insertInto('vods')
+    .values({
+      type_id: v.typeId,
+      name: v.name,
+      // The poster is a frame of the video itself.
+      pic_hash: clip.posterHash,
+      content: v.content,
+      price: v.price,
+      duration: clip.duration,
+      media_key: clip.mediaKey,
+      can_try: v.canTry ? 1 : 0,
+      play_count: v.playCount,
+      search_text: searchText(v.name),
+      created_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertBatched(
+    trx,
+    'vod_markers',
+    clip.markers.map((m) => ({
+      vod_id: row.id,
+      offset: m.offset,
+      cover_hash: m.coverHash,
+      title: m.title,
+      describe: m.describe,
+    })),
+  );
+  await insertBatched(trx, 'vod_danmu', demoDanmuRows(row.id, clip.duration, createdAt, v.seed));
+  return row.id;
 }

@@ -1,9 +1,6 @@
 import type { Rng } from './rng.js';
 
-/**
- * Invented, neutral names for the demo catalogue. Each word has an English twin so the demo pictures
- * (drawn with Latin fonts only) can print a readable title.
- */
+/** Invented, neutral names for the demo catalogue (Chinese only: the pictures draw them with npm fonts). */
 
 export const CATEGORY_NAMES = ['冒险', '喜剧', '校园', '奇幻', '科幻', '悬疑', '运动', '日常'] as const;
 
@@ -20,43 +17,41 @@ export const VOD_TYPE_NAMES = [
   '喜剧',
 ] as const;
 
-type Word = readonly [zh: string, en: string];
-
-const TITLE_HEADS: Word[] = [
-  ['星辰', 'Star'],
-  ['月光', 'Moonlight'],
-  ['疾风', 'Gale'],
-  ['少年', 'Youth'],
-  ['天空', 'Sky'],
-  ['迷雾', 'Mist'],
-  ['银河', 'Galaxy'],
-  ['晨曦', 'Dawn'],
-  ['白夜', 'White Night'],
-  ['深海', 'Deep Sea'],
-  ['森林', 'Forest'],
-  ['雪国', 'Snowland'],
-  ['机械', 'Machine'],
-  ['时光', 'Time'],
-  ['烈焰', 'Flame'],
-  ['青空', 'Azure'],
+const TITLE_HEADS: string[] = [
+  '星辰',
+  '月光',
+  '疾风',
+  '少年',
+  '天空',
+  '迷雾',
+  '银河',
+  '晨曦',
+  '白夜',
+  '深海',
+  '森林',
+  '雪国',
+  '机械',
+  '时光',
+  '烈焰',
+  '青空',
 ];
-const TITLE_TAILS: Word[] = [
-  ['旅人', 'Traveler'],
-  ['物语', 'Tale'],
-  ['守护者', 'Guardian'],
-  ['学院', 'Academy'],
-  ['侦探', 'Detective'],
-  ['之歌', 'Song'],
-  ['王国', 'Kingdom'],
-  ['日记', 'Diary'],
-  ['冒险团', 'Explorers'],
-  ['奇缘', 'Encounter'],
-  ['之城', 'City'],
-  ['猎人', 'Hunter'],
-  ['社团', 'Club'],
-  ['信使', 'Messenger'],
-  ['边境', 'Frontier'],
-  ['食堂', 'Diner'],
+const TITLE_TAILS: string[] = [
+  '旅人',
+  '物语',
+  '守护者',
+  '学院',
+  '侦探',
+  '之歌',
+  '王国',
+  '日记',
+  '冒险团',
+  '奇缘',
+  '之城',
+  '猎人',
+  '社团',
+  '信使',
+  '边境',
+  '食堂',
 ];
 const SURNAMES = ['林', '陈', '周', '叶', '苏', '沈', '顾', '许', '韩', '唐', '白', '江'];
 const GIVEN = ['一白', '小满', '知秋', '南风', '若水', '青禾', '子墨', '星河', '半夏', '木槿'];
@@ -118,14 +113,13 @@ export const CHAPTER_WORDS = [
 
 export interface BookName {
   title: string;
-  titleEn: string;
   author: string;
   abstract: string;
 }
 
 /** `count` distinct book titles with authors and abstracts. */
 export function bookNames(rng: Rng, count: number): BookName[] {
-  const combos: [Word, Word][] = [];
+  const combos: [string, string][] = [];
   for (const h of TITLE_HEADS) for (const t of TITLE_TAILS) combos.push([h, t]);
   // Deterministic shuffle, then the first `count`.
   for (let i = combos.length - 1; i > 0; i--) {
@@ -133,55 +127,42 @@ export function bookNames(rng: Rng, count: number): BookName[] {
     [combos[i], combos[j]] = [combos[j]!, combos[i]!];
   }
   return combos.slice(0, count).map(([h, t]) => ({
-    title: h[0] + t[0],
-    titleEn: `${h[1]} ${t[1]}`,
+    title: h + t,
     author: rng.pick(SURNAMES) + rng.pick(GIVEN),
     abstract: `在${rng.pick(PLACES)}，${rng.pick(HEROES)}${rng.pick(EVENTS)}，${rng.pick(TWISTS)}`,
   }));
 }
 
-const VOD_HEADS: Word[] = [
-  ['清晨', 'Morning'],
-  ['午后', 'Afternoon'],
-  ['城市', 'City'],
-  ['山间', 'Mountain'],
-  ['海边', 'Seaside'],
-  ['夜晚', 'Night'],
-  ['极光', 'Aurora'],
-  ['街头', 'Street'],
-  ['雨中', 'Rainy'],
-  ['小镇', 'Town'],
-  ['高原', 'Highland'],
-  ['湖畔', 'Lakeside'],
+const VOD_HEADS: string[] = [
+  '清晨',
+  '午后',
+  '城市',
+  '山间',
+  '海边',
+  '夜晚',
+  '极光',
+  '街头',
+  '雨中',
+  '小镇',
+  '高原',
+  '湖畔',
 ];
-const VOD_TAILS: Word[] = [
-  ['漫步', 'Walk'],
-  ['日记', 'Diary'],
-  ['时光', 'Moments'],
-  ['速写', 'Sketch'],
-  ['旋律', 'Melody'],
-  ['厨房', 'Kitchen'],
-  ['挑战', 'Challenge'],
-  ['纪事', 'Chronicle'],
-  ['风景', 'Scenery'],
-];
+const VOD_TAILS: string[] = ['漫步', '日记', '时光', '速写', '旋律', '厨房', '挑战', '纪事', '风景'];
 
 export interface VodName {
   name: string;
-  nameEn: string;
   content: string;
 }
 
 export function vodNames(rng: Rng, count: number): VodName[] {
-  const combos: [Word, Word][] = [];
+  const combos: [string, string][] = [];
   for (const h of VOD_HEADS) for (const t of VOD_TAILS) combos.push([h, t]);
   for (let i = combos.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
     [combos[i], combos[j]] = [combos[j]!, combos[i]!];
   }
   return combos.slice(0, count).map(([h, t]) => ({
-    name: h[0] + t[0],
-    nameEn: `${h[1]} ${t[1]}`,
-    content: `${h[0]}的${t[0]}，记录${rng.pick(['轻松', '温暖', '热闹', '安静', '有趣'])}的片刻。`,
+    name: h + t,
+    content: `${h}的${t}，记录${rng.pick(['轻松', '温暖', '热闹', '安静', '有趣'])}的片刻。`,
   }));
 }

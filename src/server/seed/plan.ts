@@ -4,7 +4,8 @@ import type { Rng } from './rng.js';
 /** The demo catalogue planned from the seeded generator: what each book, video and ad will be. */
 
 export const BOOKS_PER_CATEGORY = 8;
-export const VODS_PER_TYPE = 4;
+/** Videos per type: the first of each is made before the first start answers, the rest right after. */
+export const VODS_PER_TYPE = 3;
 
 export interface BookPlan extends BookName {
   seed: number;
@@ -69,22 +70,89 @@ export interface AdPlan {
   position: 'home' | 'list' | 'vod';
   jumpType: -1 | -2 | 2 | 3;
   title: string;
-  titleEn: string;
+  /** Banner picture: a line under the title and the button's words. */
+  subtitle: string;
+  cta: string;
   url: string;
   /** Index into the books for jump type 2. */
   bookIndex?: number;
 }
 
 export const AD_PLANS: AdPlan[] = [
-  { position: 'home', jumpType: 2, title: '本周主打', titleEn: 'Featured this week', url: '', bookIndex: 0 },
-  { position: 'home', jumpType: 3, title: '充值享好礼', titleEn: 'Top up and save', url: '' },
-  { position: 'home', jumpType: -1, title: '人气排行', titleEn: 'Popular ranking', url: '/home/ranked' },
-  { position: 'home', jumpType: -2, title: '关于我们', titleEn: 'About us', url: 'https://example.com/' },
-  { position: 'list', jumpType: 2, title: '编辑推荐', titleEn: 'Editor pick', url: '', bookIndex: 5 },
-  { position: 'list', jumpType: 3, title: '开通VIP', titleEn: 'Become VIP', url: '' },
-  { position: 'list', jumpType: -1, title: '看视频', titleEn: 'Watch videos', url: '/vod' },
-  { position: 'vod', jumpType: 3, title: '购买金币', titleEn: 'Buy coins', url: '' },
-  { position: 'vod', jumpType: -2, title: '更多精彩', titleEn: 'More to see', url: 'https://example.com/' },
+  {
+    position: 'home',
+    jumpType: 2,
+    title: '本周主打',
+    subtitle: '编辑部熬夜追完的新连载',
+    cta: '立即阅读',
+    url: '',
+    bookIndex: 0,
+  },
+  {
+    position: 'home',
+    jumpType: 3,
+    title: '充值享好礼',
+    subtitle: '充50元加送80金币',
+    cta: '去充值',
+    url: '',
+  },
+  {
+    position: 'home',
+    jumpType: -1,
+    title: '人气排行',
+    subtitle: '看看大家都在追什么',
+    cta: '查看榜单',
+    url: '/home/ranked',
+  },
+  {
+    position: 'home',
+    jumpType: -2,
+    title: '关于我们',
+    subtitle: '每天更新，好故事不断',
+    cta: '了解更多',
+    url: 'https://example.com/',
+  },
+  {
+    position: 'list',
+    jumpType: 2,
+    title: '编辑推荐',
+    subtitle: '一口气读完的好故事',
+    cta: '立即阅读',
+    url: '',
+    bookIndex: 5,
+  },
+  {
+    position: 'list',
+    jumpType: 3,
+    title: '开通VIP',
+    subtitle: '全站漫画免费看，签到金币翻倍',
+    cta: '立即开通',
+    url: '',
+  },
+  {
+    position: 'list',
+    jumpType: -1,
+    title: '看视频',
+    subtitle: '动画、音乐、旅行，一刷就停不下来',
+    cta: '去看看',
+    url: '/vod',
+  },
+  {
+    position: 'vod',
+    jumpType: 3,
+    title: '购买金币',
+    subtitle: '金币解锁更多精彩视频',
+    cta: '去充值',
+    url: '',
+  },
+  {
+    position: 'vod',
+    jumpType: -2,
+    title: '更多精彩',
+    subtitle: '新片每周上线',
+    cta: '去看看',
+    url: 'https://example.com/',
+  },
 ];
 
 export const HOT_WORD_COUNT = 8;

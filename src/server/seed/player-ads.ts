@@ -4,6 +4,7 @@ import { ensureAdClips, type AdClip } from '../media/ad-clips.js';
 import { renderDemoAd } from '../media/demo-art.js';
 import type { MediaCtx } from '../media/files.js';
 import { storeImage } from '../media/images.js';
+import type { BookStory } from './story.js';
 
 /** The demo start advert's countdown, in seconds: long enough to read, short enough to wait out. */
 export const DEMO_START_AD_SECONDS = 3;
@@ -20,9 +21,15 @@ export interface PlayerAdMedia {
 }
 
 /** The start advert's picture (an encrypted image like the banners) and the video ad clips. */
-export async function buildPlayerAdMedia(ctx: MediaCtx): Promise<PlayerAdMedia> {
+export async function buildPlayerAdMedia(ctx: MediaCtx, stories: BookStory[]): Promise<PlayerAdMedia> {
   const [startCover, clips] = await Promise.all([
-    renderDemoAd({ title: 'Go VIP: no ads', seed: 950 }).then((art) => storeImage(ctx, art)),
+    renderDemoAd({
+      title: '开通VIP',
+      subtitle: '畅享无广告，全站漫画免费看',
+      cta: '立即开通',
+      palette: 3,
+      book: stories[3 % stories.length]!,
+    }).then((art) => storeImage(ctx, art)),
     ensureAdClips(ctx),
   ]);
   return { startCover, clips };
@@ -48,7 +55,7 @@ export async function insertPlayerAds(db: Kysely<DB>, media: PlayerAdMedia): Pro
         media_key: c.mediaKey,
         url: VIDEO_AD_LINKS[i % VIDEO_AD_LINKS.length]!,
         duration: c.seconds,
-        title: `演示广告 ${i + 1}`,
+        title: c.title,
         sort: i,
       })),
     ])

@@ -1,0 +1,299 @@
+import './demo-fonts.js';
+import sharp from 'sharp';
+import {
+  GENRES,
+  chapterTitle,
+  planPanels,
+  type BookStory,
+  type PanelPlan,
+  type Scene,
+} from '../seed/story.js';
+import { createRng } from '../seed/rng.js';
+import { CHAR_BOX, characterMarkup } from './demo-cast.js';
+import { SANS, TITLE } from './demo-fonts.js';
+
+/**
+ * Comic pages for the demo books: a page layout of 3–5 panels, each with a background that fits the
+ * genre, one or two of the book's characters and Chinese speech bubbles. Drawn as SVG (characters nest
+ * comicgen's markup in a <g transform>) and rasterised by sharp; the same arguments give the same bytes.
+ */
+
+export const PAGE_ART_SIZE_PX = { width: 800, height: 1200 } as const;
+
+type Rect = [x: number, y: number, w: number, h: number];
+
+/** Layouts in unit coordinates (before margins and gutters). */
+const LAYOUTS: Rect[][] = [
+  [
+    [0, 0, 1, 0.34],
+    [0, 0.34, 0.5, 0.33],
+    [0.5, 0.34, 0.5, 0.33],
+    [0, 0.67, 1, 0.33],
+  ],
+  [
+    [0, 0, 0.58, 0.4],
+    [0.58, 0, 0.42, 0.4],
+    [0, 0.4, 1, 0.6],
+  ],
+  [
+    [0, 0, 1, 0.46],
+    [0, 0.46, 0.38, 0.54],
+    [0.38, 0.46, 0.62, 0.54],
+  ],
+  [
+    [0, 0, 0.42, 0.33],
+    [0.42, 0, 0.58, 0.33],
+    [0, 0.33, 1, 0.34],
+    [0, 0.67, 0.6, 0.33],
+    [0.6, 0.67, 0.4, 0.33],
+  ],
+  [
+    [0, 0, 0.55, 0.62],
+    [0.55, 0, 0.45, 0.31],
+    [0.55, 0.31, 0.45, 0.31],
+    [0, 0.62, 1, 0.38],
+  ],
+  [
+    [0, 0, 1, 0.3],
+    [0, 0.3, 1, 0.36],
+    [0, 0.66, 0.5, 0.34],
+    [0.5, 0.66, 0.5, 0.34],
+  ],
+];
+
+export const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+const f = (n: number) => n.toFixed(1);
+
+/** Splits Chinese text into lines of at most `perLine` characters, keeping punctuation off line starts. */
+export function wrapCjk(text: string, perLine: number): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  let cur = '';
+  for (const c of chars) {
+    if (cur.length >= perLine && !/[，。！？、；：…—）」』”]/.test(c)) {
+      out.push(cur);
+      cur = '';
+    }
+    cur += c;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** A background for a panel of the given size, drawn from (0,0). */
+export function sceneMarkup(scene: Scene, w: number, h: number, salt: number): string {
+  const r = createRng(salt);
+  const ground = h * (0.72 + r.next() * 0.08);
+  const sky = (top: string, bottom: string) =>
+    `<defs><linearGradient id="sk${salt}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${f(w)}" height="${f(h)}" fill="url(#sk${salt})"/>`;
+  let s = '';
+  switch (scene) {
+    case 'street': {
+      s += sky('#8ecae6', '#e0f4ff');
+      for (let x = -20; x < w; x += 70 + r.int(0, 60)) {
+        const bh = h * (0.3 + r.next() * 0.35);
+        const bw = 60 + r.int(0, 50);
+        s += `<rect x="${f(x)}" y="${f(ground - bh)}" width="${bw}" height="${f(bh)}" fill="hsl(${r.int(0, 360)},25%,${r.int(62, 80)}%)" stroke="#333" stroke-width="2"/>`;
+        for (let wy = ground - bh + 12; wy < ground - 20; wy += 26)
+          for (let wx = x + 10; wx < x + bw - 14; wx += 20)
+            s += `<rect x="${f(wx)}" y="${f(wy)}" width="9" height="13" fill="#fff8d6" fill-opacity="0.85"/>`;
+      }
+      s += `<rect y="${f(ground)}" width="${f(w)}" height="${f(h - ground)}" fill="#9a9a9a"/><rect y="${f(ground + 6)}" width="${f(w)}" height="4" fill="#f1f1f1" stroke-dasharray="30 20"/>`;
+      break;
+    }
+    case 'room':
+    case 'classroom':
+    case 'cafe': {
+      const wall = { room: '#f6e7cf', classroom: '#e9f1e4', cafe: '#e8c9a0' }[scene];
+      s += `<rect width="${f(w)}" height="${f(h)}" fill="${wall}"/>`;
+      s += `<rect y="${f(ground)}" width="${f(w)}" height="${f(h - ground)}" fill="${scene === 'cafe' ? '#8d5b3a' : '#c49a6c'}"/>`;
+      if (scene === 'classroom') {
+        s += `<rect x="${f(w * 0.12)}" y="${f(h * 0.1)}" width="${f(w * 0.76)}" height="${f(h * 0.34)}" fill="#2f5d3a" stroke="#6b4423" stroke-width="6"/>`;
+        s += `<path d="M${f(w * 0.2)},${f(h * 0.22)} q30,-14 60,0 t60,0" stroke="#fff" stroke-width="3" fill="none" stroke-opacity="0.7"/>`;
+      } else {
+        const wx = w * (0.1 + r.next() * 0.5);
+        s += `<rect x="${f(wx)}" y="${f(h * 0.12)}" width="${f(w * 0.3)}" height="${f(h * 0.3)}" fill="#bfe6ff" stroke="#fff" stroke-width="8"/><line x1="${f(wx + w * 0.15)}" y1="${f(h * 0.12)}" x2="${f(wx + w * 0.15)}" y2="${f(h * 0.42)}" stroke="#fff" stroke-width="5"/>`;
+        if (scene === 'cafe') {
+          s += `<rect y="${f(ground - h * 0.16)}" width="${f(w)}" height="${f(h * 0.16)}" fill="#6f4226"/>`;
+          for (let x = 20; x < w - 20; x += 46)
+            s += `<rect x="${f(x)}" y="${f(ground - h * 0.22)}" width="22" height="26" rx="4" fill="#fff" stroke="#333" stroke-width="2"/>`;
+        } else {
+          s += `<rect x="${f(w * 0.72)}" y="${f(h * 0.16)}" width="${f(w * 0.14)}" height="${f(h * 0.18)}" fill="hsl(${r.int(0, 360)},50%,70%)" stroke="#7a5230" stroke-width="4"/>`;
+        }
+      }
+      break;
+    }
+    case 'forest': {
+      s += sky('#a8dadc', '#f1faee');
+      for (let i = 0; i < 7; i++) {
+        const x = r.next() * w;
+        const th = h * (0.35 + r.next() * 0.3);
+        s += `<rect x="${f(x - 6)}" y="${f(ground - th * 0.35)}" width="12" height="${f(th * 0.35)}" fill="#7f5539"/><polygon points="${f(x - th * 0.28)},${f(ground - th * 0.3)} ${f(x)},${f(ground - th)} ${f(x + th * 0.28)},${f(ground - th * 0.3)}" fill="hsl(${r.int(110, 150)},45%,${r.int(28, 42)}%)"/>`;
+      }
+      s += `<rect y="${f(ground)}" width="${f(w)}" height="${f(h - ground)}" fill="#6a994e"/>`;
+      break;
+    }
+    case 'night': {
+      s += sky('#0d1b2a', '#415a77');
+      for (let i = 0; i < 24; i++)
+        s += `<circle cx="${f(r.next() * w)}" cy="${f(r.next() * ground * 0.8)}" r="${f(1 + r.next() * 2)}" fill="#fff"/>`;
+      s += `<circle cx="${f(w * (0.15 + r.next() * 0.7))}" cy="${f(h * 0.18)}" r="${f(h * 0.08)}" fill="#fdf0d5"/>`;
+      for (let x = 0; x < w; x += 50 + r.int(0, 40))
+        s += `<rect x="${f(x)}" y="${f(ground - h * (0.15 + r.next() * 0.25))}" width="48" height="${f(h)}" fill="#1b263b"/>`;
+      s += `<rect y="${f(ground)}" width="${f(w)}" height="${f(h - ground)}" fill="#0b132b"/>`;
+      break;
+    }
+    case 'space': {
+      s += sky('#03071e', '#240046');
+      for (let i = 0; i < 40; i++)
+        s += `<circle cx="${f(r.next() * w)}" cy="${f(r.next() * h)}" r="${f(0.6 + r.next() * 1.8)}" fill="#fff" fill-opacity="${f(0.5 + r.next() * 0.5)}"/>`;
+      s += `<circle cx="${f(w * (0.2 + r.next() * 0.6))}" cy="${f(h * 0.25)}" r="${f(h * 0.14)}" fill="hsl(${r.int(0, 360)},60%,55%)"/><ellipse cx="${f(w * 0.5)}" cy="${f(h * 1.1)}" rx="${f(w * 0.9)}" ry="${f(h * 0.35)}" fill="#5a189a"/>`;
+      break;
+    }
+    case 'field': {
+      s += sky('#90e0ef', '#caf0f8');
+      s += `<rect y="${f(ground)}" width="${f(w)}" height="${f(h - ground)}" fill="#52b788"/><line x1="0" y1="${f(ground + 14)}" x2="${f(w)}" y2="${f(ground + 14)}" stroke="#fff" stroke-width="4"/>`;
+      s += `<rect x="${f(w * 0.78)}" y="${f(ground - h * 0.3)}" width="${f(w * 0.16)}" height="${f(h * 0.3)}" fill="none" stroke="#fff" stroke-width="6"/>`;
+      break;
+    }
+    case 'beach': {
+      s += sky('#48cae4', '#ade8f4');
+      s += `<circle cx="${f(w * 0.82)}" cy="${f(h * 0.16)}" r="${f(h * 0.07)}" fill="#ffd60a"/><rect y="${f(ground - h * 0.12)}" width="${f(w)}" height="${f(h * 0.12)}" fill="#0077b6"/><rect y="${f(ground)}" width="${f(w)}" height="${f(h - ground)}" fill="#f4d58d"/>`;
+      break;
+    }
+  }
+  return s;
+}
+
+/** A speech bubble at (cx, top) whose tail points at (tx, ty); returns markup and its bottom edge. */
+export function bubbleMarkup(
+  text: string,
+  cx: number,
+  top: number,
+  maxW: number,
+  tx: number,
+  ty: number,
+  size = 28,
+  minX = -Infinity,
+  maxX = Infinity,
+): string {
+  const perLine = Math.max(4, Math.floor((maxW - size) / size));
+  const lines = wrapCjk(text, perLine).slice(0, 3);
+  const longest = Math.max(...lines.map((l) => [...l].length));
+  const bw = longest * size + size * 1.2;
+  const bh = lines.length * size * 1.25 + size * 0.8;
+  // Close above the speaker's head when there is room, else at the top of the panel.
+  top = Math.max(top, Math.min(ty - 46 - bh, top + 200));
+  const x = Math.min(Math.max(cx - bw / 2, minX), maxX - bw);
+  const mid = x + bw / 2;
+  const tailX = Math.min(Math.max(tx, x + bw * 0.25), x + bw * 0.75);
+  return (
+    `<polygon points="${f(tailX - 12)},${f(top + bh - 4)} ${f(tailX + 12)},${f(top + bh - 4)} ${f(tx)},${f(Math.max(ty, top + bh + 14))}" fill="#fff" stroke="#111" stroke-width="3" stroke-linejoin="round"/>` +
+    `<rect x="${f(x)}" y="${f(top)}" width="${f(bw)}" height="${f(bh)}" rx="${f(Math.min(bh / 2, 30))}" fill="#fff" stroke="#111" stroke-width="3"/>` +
+    `<rect x="${f(tailX - 10)}" y="${f(top + bh - 6)}" width="20" height="6" fill="#fff"/>` +
+    lines
+      .map(
+        (l, i) =>
+          `<text x="${f(mid)}" y="${f(top + size * 1.15 + i * size * 1.25)}" text-anchor="middle" font-family="${SANS}" font-size="${size}" fill="#111">${escapeXml(l)}</text>`,
+      )
+      .join('')
+  );
+}
+
+/** One character standing in a panel: its markup, head point (for bubble tails) and width. */
+export function placedCharacter(
+  book: BookStory,
+  castIndex: number,
+  plan: PanelPlan,
+  k: number,
+  cx: number,
+  groundY: number,
+  height: number,
+  mirror: boolean,
+) {
+  const member = book.cast[castIndex]!;
+  const s = height / CHAR_BOX.height;
+  const w = CHAR_BOX.width * s;
+  const x = cx - w / 2;
+  const y = groundY - CHAR_BOX.height * s;
+  const transform = mirror
+    ? `translate(${f(x + w)},${f(y)}) scale(${(-s).toFixed(4)},${s.toFixed(4)})`
+    : `translate(${f(x)},${f(y)}) scale(${s.toFixed(4)})`;
+  const markup = `<g transform="${transform}">${characterMarkup(member, plan.moods[k]!, plan.gestures[k]!, plan.salt + k)}</g>`;
+  return { markup, headX: cx, headY: y + 110 * s };
+}
+
+function panelMarkup(book: BookStory, plan: PanelPlan, [x, y, w, h]: Rect, id: string): string {
+  const clip = `<clipPath id="${id}"><rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}"/></clipPath>`;
+  let inner = `<g transform="translate(${f(x)},${f(y)})">${sceneMarkup(plan.scene, w, h, plan.salt)}</g>`;
+  const charH = Math.min(h * 0.72, w * 0.95);
+  const ground = y + h + charH * 0.06;
+  const n = plan.who.length;
+  const slots = n === 1 ? [0.5 + (plan.salt % 3) * 0.12 - 0.12] : [0.27, 0.73];
+  const heads = plan.who.map((castIndex, k) => {
+    const c = placedCharacter(book, castIndex, plan, k, x + w * slots[k]!, ground, charH, n === 2 && k === 1);
+    inner += c.markup;
+    return c;
+  });
+  const size = w < 400 ? 24 : 28;
+  plan.lines.forEach((line, k) => {
+    if (!line) return;
+    const head = heads[k]!;
+    const maxW = n === 1 ? w * 0.7 : w * 0.48;
+    const top = y + 14 + (k === 1 && plan.lines[0] ? size * 0.9 : 0);
+    inner += bubbleMarkup(line, head.headX, top, maxW, head.headX, head.headY - 20, size, x + 10, x + w - 10);
+  });
+  if (plan.caption) {
+    const cw = [...plan.caption].length * 24 + 28;
+    inner += `<rect x="${f(x + 8)}" y="${f(y + h - 48)}" width="${cw}" height="38" fill="#fff3b0" stroke="#111" stroke-width="2.5"/><text x="${f(x + 22)}" y="${f(y + h - 21)}" font-family="${SANS}" font-size="24" fill="#111">${escapeXml(plan.caption)}</text>`;
+  }
+  return `${clip}<g clip-path="url(#${id})">${inner}</g><rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="#111" stroke-width="5"/>`;
+}
+
+export interface PageRecipe {
+  book: BookStory;
+  chapter: number;
+  page: number;
+}
+
+/** The page's SVG document (exported for tests and the seed's change detection). */
+export function pageSvg({ book, chapter, page }: PageRecipe): string {
+  const { width: W, height: H } = PAGE_ART_SIZE_PX;
+  const rng = createRng(book.seed * 7_717 + chapter * 389 + page * 53);
+  const layout = LAYOUTS[rng.int(0, LAYOUTS.length - 1)]!;
+  const m = 22;
+  const g = 14;
+  const top = page === 1 ? 118 : m;
+  let body = `<rect width="${W}" height="${H}" fill="#fdfcf8"/>`;
+  if (page === 1) {
+    const accent = GENRES[book.genre]!.palette[0];
+    body +=
+      `<rect x="${m}" y="${m}" width="${W - 2 * m}" height="82" fill="${accent}" stroke="#111" stroke-width="5"/>` +
+      `<text x="${W / 2}" y="${m + 58}" text-anchor="middle" font-family="${TITLE}" font-size="46" fill="#111">${escapeXml(`第${chapter}话 ${chapterTitle(book, chapter)}`)}</text>`;
+  }
+  const plans = planPanels(book, chapter, page, layout.length);
+  const aw = W - 2 * m;
+  const ah = H - top - m;
+  layout.forEach(([ux, uy, uw, uh], i) => {
+    const rect: Rect = [
+      m + ux * aw + (ux > 0 ? g / 2 : 0),
+      top + uy * ah + (uy > 0 ? g / 2 : 0),
+      uw * aw - (ux > 0 ? g / 2 : 0) - (ux + uw < 1 ? g / 2 : 0),
+      uh * ah - (uy > 0 ? g / 2 : 0) - (uy + uh < 1 ? g / 2 : 0),
+    ];
+    body += panelMarkup(book, plans[i]!, rect, `p${i}`);
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+}
+
+/** The page as PNG (fast, lossless; storage makes the WebP sizes). */
+export function renderComicPage(recipe: PageRecipe): Promise<Buffer> {
+  return sharp(Buffer.from(pageSvg(recipe)))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
