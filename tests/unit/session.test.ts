@@ -108,7 +108,7 @@ describe('anonymous start', () => {
     const seen = fakeServer((r) => {
       if (r.url.pathname === Api.register && fail) {
         fail = false;
-        return json({ result: false, code: 429, msg: 'busy', data: null }, 429);
+        return json({ result: false, code: 500, msg: 'down', data: null }, 500);
       }
       return undefined;
     });
@@ -117,6 +117,23 @@ describe('anonymous start', () => {
     await expect(apiGet(Api.info, { auth: 'required' })).rejects.toThrow();
     await apiGet(Api.info, { auth: 'required' });
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(2);
+  });
+
+  it('waits out a full hashing queue (429 with Retry-After) within the same call', async () => {
+    let busy = 2;
+    const seen = fakeServer((r) => {
+      if (r.url.pathname === Api.register && busy > 0) {
+        busy--;
+        const res = json({ result: false, code: 429, msg: '操作太频繁，请稍后再试', data: null }, 429);
+        res.headers.set('retry-after', '0');
+        return res;
+      }
+      return undefined;
+    });
+    const { apiGet } = await freshModules();
+    const answer = await apiGet<{ path: string }>(Api.info, { auth: 'required' });
+    expect(answer.data.path).toBe(Api.info);
+    expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(3);
   });
 });
 
