@@ -94,6 +94,13 @@ export const Msg = {
   videoNotFound: '视频不存在',
   /** read_chapter code 999: the chapter must be bought (or read with VIP) first. */
   chapterLocked: '本章节需要购买后阅读',
+  /** The reader when the chapter could not be fetched and the phone has no connection. */
+  readerOffline: '手机已断网，本章还没有保存在手机上',
+  readerOfflineHint: '读过的章节不联网也能看',
+  readingHistory: '阅读历史',
+  retry: '重试',
+  reload: '重新加载',
+  backToCatalogue: '返回目录',
   orderNotFound: '订单不存在',
   orderExpired: '订单已超时，请重新下单',
   /** The provider closed an order left unpaid past its window (the cashier then refuses it). */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   Api,
+  Chapter,
   ChapterReadInfo,
   ChapterUnpaid,
   Code,
@@ -113,10 +115,31 @@ describe('catalogue: read_chapter', () => {
       title: '第3话',
       price: ch.price,
       balance: 0,
+      cover: expect.stringMatching(/_180_0\.img$/),
     });
     const mine = envelopeOf(await read(book.id, 3, authHeaders(reader)), ChapterUnpaid);
     expect(mine.code).toBe(Code.UNPAID);
     expect(mine.data.balance).toBe(12);
+  });
+
+  it("a locked chapter's 999 answer carries the chapter's own cover, the thumbnail its catalogue shows", async () => {
+    const book = f.vipFreeBook;
+    const catalogue = okData(
+      await t.app.inject({
+        method: 'POST',
+        url: `${Api.chapterList}?bookId=${book.id}`,
+        headers: authHeaders(reader),
+      }),
+      z.array(Chapter),
+    );
+    const covers = new Set(catalogue.map((c) => c.cover));
+    expect(covers.size).toBe(catalogue.length);
+    for (const n of [3, 4, 5]) {
+      const locked = envelopeOf(await read(book.id, n, authHeaders(reader)), ChapterUnpaid);
+      expect(locked.code).toBe(Code.UNPAID);
+      expect(locked.data.cover).toMatch(IMAGE_URL_PATTERN);
+      expect(locked.data.cover).toBe(catalogue.find((c) => c.number === n)!.cover);
+    }
   });
 
   it('reads a bought chapter; VIP reads vip_free books free but not the others', async () => {

@@ -20,6 +20,7 @@ const unpaid: ChapterUnpaid = {
   title: '第3话',
   price: 60,
   balance: 0,
+  cover: '/img/c3_180_0.img',
 };
 
 describe('chapter access (spec §4)', () => {
@@ -38,7 +39,16 @@ describe('chapter access (spec §4)', () => {
   it('400 is no chapter, 101 congestion, anything else a failure', () => {
     expect(readOutcome({ error: new ApiError(Code.NO_CHAPTER, 'x') }, false).kind).toBe('no-chapter');
     expect(readOutcome({ error: new ApiError(Code.CONGESTION, 'x') }, false).kind).toBe('congestion');
-    expect(readOutcome({ error: new Error('net') }, false).kind).toBe('failed');
+    expect(readOutcome({ error: new Error('net') }, false, true).kind).toBe('failed');
+  });
+
+  it('a fetch that never reached the server, or any failure while the phone is offline, is offline', () => {
+    expect(readOutcome({ error: new TypeError('Failed to fetch') }, false, true).kind).toBe('offline');
+    expect(readOutcome({ error: new Error('timeout') }, false, false).kind).toBe('offline');
+    // A fault in the page's own code is not the connection's.
+    expect(readOutcome({ error: new TypeError('x is undefined') }, false, true).kind).toBe('failed');
+    // An answer from the server is what it says, whatever the connection now.
+    expect(readOutcome({ error: new ApiError(Code.NO_CHAPTER, 'x') }, false, false).kind).toBe('no-chapter');
   });
   it('a buy answering 999 leads to the recharge dialog', () => {
     expect(buyOutcome(null)).toBe('bought');

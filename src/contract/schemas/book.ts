@@ -166,6 +166,8 @@ export const ChapterUnpaid = z.object({
   price: z.number().int(),
   /** The caller's coins (0 without a session). */
   balance: z.number().int(),
+  /** The chapter's own cover (its first page's thumbnail, as in the catalogue): the reader's blurred preview. */
+  cover: z.string(),
 });
 export type ChapterUnpaid = z.infer<typeof ChapterUnpaid>;
 export type CategoryData = z.infer<typeof CategoryData>;

@@ -36,7 +36,7 @@ export function ReaderMenu({
         >
           ‹
         </button>
-        <h1 className="reader-title">{title}</h1>
+        {title ? <h1 className="reader-title">{title}</h1> : <span className="reader-title" />}
       </header>
       <nav className={`${cls} reader-bottom`} aria-label="阅读菜单" inert={!visible}>
         {bookId ? (

@@ -68,8 +68,9 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
     else go(t);
   };
 
-  const title = r.info?.title ?? r.unpaid?.title ?? r.detail?.chapterList[at]?.title ?? '';
   const book = r.detail?.book ?? (r.info && { bookId, title: r.info.bookName, cover: r.info.bookCover });
+  // No such chapter (or nothing known offline): the book's title, else no title at all.
+  const title = r.info?.title ?? r.unpaid?.title ?? r.detail?.chapterList[at]?.title ?? book?.title ?? '';
   return (
     <div className="reader">
       <ReaderMenu visible={menu.visible} title={title} book={book} onPrev={onPrev} onNext={onNext} />
@@ -99,11 +100,14 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
           </>
         ) : (
           <LockedPanel
+            bookId={bookId}
+            bookTitle={book?.title ?? r.unpaid?.bookName}
             loading={r.loading || r.buying}
             unpaid={r.unpaid}
             outcome={r.outcome?.kind}
             onBuy={r.openBuy}
             onRetry={r.reload}
+            retrying={r.reloading}
           />
         )}
       </main>

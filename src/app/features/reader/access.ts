@@ -8,16 +8,29 @@ export type ReadOutcome =
   | { kind: 'buy-dialog'; unpaid: ChapterUnpaid }
   | { kind: 'no-chapter' }
   | { kind: 'congestion' }
+  | { kind: 'offline' }
   | { kind: 'failed' };
+
+/** How browsers word a fetch that never got an answer (Chromium, Firefox, Safari). */
+const FETCH_FAILED = /failed to fetch|networkerror|load failed/i;
+
+/**
+ * A call that never reached the server: the phone says it is offline, or the fetch itself failed (also
+ * what the page sees when the service worker has no kept answer to give instead).
+ */
+export function isOfflineFailure(err: unknown, online: boolean | undefined): boolean {
+  return online === false || (err instanceof TypeError && FETCH_FAILED.test(err.message));
+}
 
 /** Code 999 buys at once when the book is on the auto-buy list, otherwise opens the buy dialog. */
 export function readOutcome(
   answer: { info: ChapterReadInfo } | { error: unknown },
   autoBuy: boolean,
+  online: boolean | undefined = globalThis.navigator?.onLine,
 ): ReadOutcome {
   if ('info' in answer) return { kind: 'show', info: answer.info };
   const err = answer.error;
-  if (!(err instanceof ApiError)) return { kind: 'failed' };
+  if (!(err instanceof ApiError)) return { kind: isOfflineFailure(err, online) ? 'offline' : 'failed' };
   if (err.code === Code.UNPAID) {
     const unpaid = ChapterUnpaid.safeParse(err.data);
     if (!unpaid.success) return { kind: 'failed' };

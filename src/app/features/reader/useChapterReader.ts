@@ -77,13 +77,12 @@ export function useChapterReader(bookId: number, number: number) {
         break;
       case 'buy-dialog':
         break;
-      case 'no-chapter':
-        void showAlert(Msg.noMoreChapters);
-        break;
       case 'congestion':
         void qc.invalidateQueries({ queryKey: userKeys.info() });
-        void showAlert(Msg.congestion);
         break;
+      // The reader's panel says these (and 没有更多章节啦, 网络拥堵) once, where the pages would be.
+      case 'no-chapter':
+      case 'offline':
       case 'failed':
         break;
     }
@@ -110,5 +109,6 @@ export function useChapterReader(bookId: number, number: number) {
     buy: (chapterId: number) => buy.mutate(chapterId),
     buying: buy.isPending,
     reload: () => void chapter.refetch(),
+    reloading: chapter.isFetching,
   };
 }

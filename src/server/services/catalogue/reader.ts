@@ -49,7 +49,7 @@ export async function readChapter(
   if (!book) return { kind: 'missing' };
   const chapter = await db
     .selectFrom('chapters')
-    .select(['id', 'number', 'title', 'price', 'pic_split_count', 'content'])
+    .select(['id', 'number', 'title', 'cover_hash', 'price', 'pic_split_count', 'content'])
     .where('book_id', '=', bookId)
     .where('number', '=', number)
     .executeTakeFirst();
@@ -72,6 +72,7 @@ export async function readChapter(
         title: chapter.title,
         price: chapter.price,
         balance: user?.balance ?? 0,
+        cover: imageUrl(chapter.cover_hash, COVER_SIZE),
       },
     };
   }
