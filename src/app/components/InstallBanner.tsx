@@ -1,10 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ShellMsg } from '../../contract';
+import { accountKeys, fetchDailySignConfig } from '../lib/api/account';
 import { useInstallPrompt } from '../lib/install';
+import { useModalOpen, useQuietFor } from '../lib/modal-open';
 
 const DISMISSED_KEY = 'inkreel.installBannerDismissedAt';
 /** A dismissed banner comes back after a week. */
 const QUIET_MS = 7 * 24 * 3600 * 1000;
+/** How long the screen stays free of dialogs before the banner comes up. */
+const SETTLE_MS = 1200;
 
 function recentlyDismissed(): boolean {
   try {
@@ -15,11 +20,25 @@ function recentlyDismissed(): boolean {
   }
 }
 
-/** 'Add to home screen' offer on /home (rendered by AppLayout), dismissible. */
+/**
+ * 'Add to home screen' offer on /home (rendered by AppLayout), dismissible. One thing at a time: it
+ * waits until home's daily sign-in has been decided (the dialog opens by itself on a new day) and
+ * no modal dialog is open, and steps aside whenever one opens.
+ */
 export function InstallBanner() {
   const { canInstall, install } = useInstallPrompt();
   const [hidden, setHidden] = useState(recentlyDismissed);
-  if (!canInstall || hidden) return null;
+  // The same query as the sign-in dialog's: shared, not fetched twice.
+  const sign = useQuery({
+    queryKey: accountKeys.dailySign(),
+    queryFn: fetchDailySignConfig,
+    staleTime: 60_000,
+    enabled: canInstall && !hidden,
+  });
+  const signDecided = sign.isSuccess || sign.isError;
+  const modalOpen = useModalOpen();
+  const quiet = useQuietFor(modalOpen || !signDecided, SETTLE_MS);
+  if (!canInstall || hidden || !quiet) return null;
   const dismiss = () => {
     setHidden(true);
     try {

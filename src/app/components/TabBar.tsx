@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { TabIcon } from './TabIcon';
+import { useTuckWhileScrolling } from './useTuckWhileScrolling';
 
 const COMIC_TABS = [
   { to: '/home', label: '漫画', icon: 'comic' },
@@ -21,11 +22,12 @@ const VIDEO_TABS = [
 /** The two tab bars of spec §2. The comics bar has a floating top-up button. */
 export function TabBar({ kind }: { kind: 'comic' | 'video' }) {
   const tabs = kind === 'comic' ? COMIC_TABS : VIDEO_TABS;
+  const tucked = useTuckWhileScrolling();
   return (
     <nav className="tabbar" aria-label={kind === 'comic' ? '漫画导航' : '视频导航'}>
       {/* Inside the navigation landmark, so a screen reader finds it with the tabs (it floats above them). */}
       {kind === 'comic' && (
-        <Link to="/purchase" className="fab-topup">
+        <Link to="/purchase" className={tucked ? 'fab-topup tucked' : 'fab-topup'}>
           充值
         </Link>
       )}

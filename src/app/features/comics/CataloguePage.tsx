@@ -47,7 +47,8 @@ export function CataloguePage() {
                 aria-label={`${c.title} ${priceLabel(c)}`}
               >
                 <span className="chapter-cover">
-                  <SecureImage src={c.cover} width={180} height={120} alt="" />
+                  {/* 16:9, the shape of the chapter covers the server stores: shown whole, never cropped. */}
+                  <SecureImage src={c.cover} width={160} height={90} alt="" />
                 </span>
                 <span className="chapter-title">{c.title}</span>
                 <span

@@ -1,10 +1,15 @@
+import { useTuckWhileScrolling } from '../../components/useTuckWhileScrolling';
 import { openDailySign } from '../account/daily-sign-opener';
 import { ComplaintLink } from '../account/SupportLinks';
 
-/** Floating complaint (the report page carrying the account) and daily sign-in buttons. */
+/**
+ * Floating complaint (the report page carrying the account) and daily sign-in buttons, in one row with
+ * the tab bar's 充值 in the strip the screen keeps clear; they step aside while the page scrolls down.
+ */
 export function FloatingButtons() {
+  const tucked = useTuckWhileScrolling();
   return (
-    <div className="home-floats">
+    <div className={tucked ? 'home-floats tucked' : 'home-floats'}>
       <ComplaintLink position="home_float" className="home-float complaint">
         投诉
       </ComplaintLink>

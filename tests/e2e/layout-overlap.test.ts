@@ -1,0 +1,254 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountText, ShellMsg } from '../../src/contract';
+import { dismissDialogs, launchMobile, type Mobile } from './helpers';
+
+/**
+ * One thing at a time on a 390×844 phone, measured with geometry: the add-to-home-screen banner never
+ * covers the home header's search box and never shows while a modal dialog is open (it waits for the
+ * daily sign-in); with the page scrolled to the bottom no floating button covers a link or row of home
+ * or Mine, and while it scrolls down they step aside; catalogue titles ellipsize without losing their start and chapter pictures are not cropped.
+ * Screenshots go to tests/bench/reports/screens/layout-*.png.
+ */
+const SCREENS_DIR = resolve(import.meta.dirname, '..', 'bench', 'reports', 'screens');
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENS_DIR, `layout-${name}.png`) });
+
+/** iOS Safari: the browser where the banner offers the add-to-home-screen steps. */
+const IOS_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const MODAL = '[role="dialog"][aria-modal="true"]';
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const rect = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el): Box => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
+
+/** Scrolls to the very bottom and waits for the page to stop growing (lazy sections, images). */
+async function scrollToBottom(page: Page) {
+  let last = -1;
+  for (let i = 0; i < 20; i++) {
+    const h = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if (h === last) break;
+    last = h;
+    await page.waitForTimeout(400);
+  }
+}
+
+/**
+ * The links and buttons inside `scope` that are on screen (above the tab bar) but not the topmost
+ * thing at their centre: something (a floating button) covers them.
+ */
+function coveredControls(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const tabbar = document.querySelector('.tabbar')?.getBoundingClientRect().top ?? innerHeight;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(
+      `${scope} a, ${scope} button, ${scope} .mine-row-arrow`,
+    )) {
+      // What is drawn (a right-aligned 全部阅读历史 › in a full-width link), not the whole box.
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const drawn = range.getBoundingClientRect();
+      const r = drawn.width > 0 && drawn.height > 0 ? drawn : el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.top < 0 || r.bottom > tabbar) continue;
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      const row = el.closest('a, button, .mine-row') ?? el;
+      if (!hit || !(el.contains(hit) || row.contains(hit))) {
+        out.push(`${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} ← ${hit?.className}`);
+      }
+    }
+    return out;
+  }, scope);
+}
+
+let m: Mobile;
+beforeAll(() => {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await m?.close();
+});
+
+describe('add-to-home-screen banner', () => {
+  it('waits for the daily sign-in dialog, steps aside for any dialog, and never covers the search box', async () => {
+    m = await launchMobile({ userAgent: IOS_SAFARI });
+    const { page } = m;
+    await page.goto('/home');
+    const sign = page.getByRole('dialog', { name: AccountText.signTitle });
+    await sign.waitFor({ timeout: 20_000 });
+    await shot(page, 'home-first-visit');
+    // While the dialog is open (and a while after the first paint) there is no banner.
+    for (let i = 0; i < 10; i++) {
+      expect(await page.locator('.install-banner').count()).toBe(0);
+      await page.waitForTimeout(250);
+    }
+    await sign.getByRole('button', { name: AccountText.close }).click();
+    await sign.waitFor({ state: 'detached' });
+    await dismissDialogs(page, 500);
+
+    const banner = page.getByRole('complementary', { name: ShellMsg.installTitle });
+    await banner.waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(400); // its entrance animation
+    await shot(page, 'home-banner');
+    const search = await rect(page, '.home-search');
+    const header = await rect(page, '.home-header');
+    const b = await rect(page, '.install-banner');
+    expect(overlaps(b, search)).toBe(false);
+    expect(overlaps(b, header)).toBe(false);
+    // The search box stays the topmost thing at its centre.
+    const searchHit = await page.evaluate(({ left, top, right, bottom }) => {
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      return !!hit?.closest('.home-search');
+    }, search);
+    expect(searchHit).toBe(true);
+    // The floating buttons sit above the banner, not on it.
+    for (const sel of ['.home-float.sign', '.home-float.complaint', '.fab-topup']) {
+      expect(overlaps(await rect(page, sel), b)).toBe(false);
+    }
+
+    // A dialog opened later (the 签到 button) sends the banner away until it is closed.
+    await page.getByRole('button', { name: '每日签到' }).click();
+    await sign.waitFor({ timeout: 10_000 });
+    await page.locator('.install-banner').waitFor({ state: 'detached', timeout: 2_000 });
+    expect(await page.locator(MODAL).count()).toBeGreaterThan(0);
+    expect(await page.locator('.install-banner').count()).toBe(0);
+    await sign.getByRole('button', { name: AccountText.close }).click();
+    await sign.waitFor({ state: 'detached' });
+    await banner.waitFor({ timeout: 10_000 });
+    await m.close();
+  });
+});
+
+describe('floating buttons leave content reachable', () => {
+  it('at the bottom of home, no floating button covers a link, 更多 or 全部阅读历史', async () => {
+    m = await launchMobile();
+    const { page } = m;
+    // A chapter read first: home's last section is 最近阅读 with its 全部阅读历史 link.
+    await page.goto('/book/read/1/1');
+    await dismissDialogs(page);
+    await page.locator('.chapter-page img').first().waitFor({ timeout: 20_000 });
+    await page.goto('/home');
+    await dismissDialogs(page, 20_000);
+    await page.locator('.recent-more').waitFor({ timeout: 20_000 });
+    await page.locator('.home-section a.section-tool').last().waitFor({ timeout: 20_000 });
+    await scrollToBottom(page);
+    await page.locator('.home-floats:not(.tucked)').waitFor({ timeout: 3_000 });
+    await page.waitForTimeout(300);
+    await shot(page, 'home-bottom');
+
+    const recent = await page.evaluate(() => {
+      const link = document.querySelector<HTMLElement>('.recent-more')!;
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const r = range.getBoundingClientRect();
+      return link.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(recent).toBe(true);
+    expect(await coveredControls(page, 'main')).toEqual([]);
+
+    // While the page scrolls down, the buttons step aside; they come back when it stops.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(900);
+    await page.mouse.move(195, 400);
+    await page.mouse.wheel(0, 400);
+    await page.locator('.home-floats.tucked').waitFor({ timeout: 2_000 });
+    await page.locator('.fab-topup.tucked').waitFor({ timeout: 2_000 });
+    await shot(page, 'home-scrolling');
+    await page.locator('.home-floats:not(.tucked)').waitFor({ timeout: 3_000 });
+    await m.close();
+  });
+
+  it('at the bottom of Mine, no floating button covers a row or its arrow', async () => {
+    m = await launchMobile();
+    const { page } = m;
+    await page.goto('/user');
+    await page.locator('.mine-row').last().waitFor({ timeout: 20_000 });
+    await dismissDialogs(page);
+    await page.waitForLoadState('networkidle');
+    await scrollToBottom(page);
+    await page.locator('.fab-topup:not(.tucked)').waitFor({ timeout: 3_000 });
+    await page.waitForTimeout(300);
+    await shot(page, 'mine-bottom');
+    expect(await coveredControls(page, '.mine-list')).toEqual([]);
+    await m.close();
+  });
+});
+
+describe('catalogue', () => {
+  it('titles ellipsize after two lines without losing their start; chapter pictures are not cropped', async () => {
+    m = await launchMobile();
+    const { page } = m;
+    await page.goto('/book/1/catalog');
+    await page.locator('.chapter-title').first().waitFor({ timeout: 20_000 });
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('.chapter-cover img');
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 20_000, polling: 100 },
+    );
+    // One title made longer than two lines, as a long chapter name would be.
+    await page.evaluate(() => {
+      const t = document.querySelector<HTMLElement>('.chapter-title')!;
+      t.textContent = `${t.textContent} ${'雪国社团的冬日来信'.repeat(4)}`;
+    });
+    await shot(page, 'catalog');
+    const titles = await page.$$eval('.chapter-title', (els) =>
+      els.map((el) => {
+        const s = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const range = document.createRange();
+        range.setStart(el.firstChild!, 0);
+        range.setEnd(el.firstChild!, 1);
+        const first = range.getBoundingClientRect();
+        return {
+          textOverflow: s.textOverflow,
+          lineClamp: s.getPropertyValue('-webkit-line-clamp'),
+          firstInside: first.left >= box.left - 0.5 && first.top >= box.top - 0.5 && first.width > 0,
+          lines: Math.round(box.height / parseFloat(s.lineHeight)),
+          clamped: el.scrollHeight > el.clientHeight + 1,
+        };
+      }),
+    );
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) {
+      expect(t.textOverflow).toBe('ellipsis');
+      expect(t.lineClamp).toBe('2');
+      expect(t.firstInside).toBe(true);
+    }
+    // The long one shows two lines, then the ellipsis.
+    expect(titles[0]!.lines).toBe(2);
+    expect(titles[0]!.clamped).toBe(true);
+
+    // The picture's own shape is the box's: the title painted on it keeps its first letters.
+    const fit = await page.$eval('.chapter-cover img', (img) => {
+      const i = img as HTMLImageElement;
+      const r = i.getBoundingClientRect();
+      return { picture: i.naturalWidth / i.naturalHeight, box: r.width / r.height };
+    });
+    expect(Math.abs(fit.picture - fit.box)).toBeLessThan(0.05);
+    await m.close();
+  });
+});
