@@ -1,14 +1,42 @@
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
 import { baseUrl, launchMobile, type Mobile } from './helpers';
 
 /**
  * Player adverts in real Chromium as a phone (spec §4): a trial gets the start advert, which holds
- * the video, counts down and then lets it play; a bought video gets the video ads, played in the
- * player itself, one after another, and closing skips the rest and brings the video back.
+ * the video, counts down and then lets it play; a bought video plays with no adverts at all; a free
+ * video gets the video ads, played in the player itself, one after another, and closing skips the
+ * rest and brings the video back.
  */
+
+/**
+ * Sets a video's price in the server's database (the demo catalogue has no free video); returns the
+ * old price, or null against an outside server.
+ */
+function setPrice(vodId: number, price: number): number | null {
+  const dataDir = inject('dataDir');
+  if (!dataDir) return null;
+  const db = new SQLite(join(dataDir, 'inkreel.sqlite'));
+  try {
+    const old = db.prepare('select price from vods where id = ?').get(vodId) as { price: number };
+    db.prepare('update vods set price = ? where id = ?').run(price, vodId);
+    return old.price;
+  } finally {
+    db.close();
+  }
+}
+
+/** Sources media elements started loading on this page (an element with none reports ''). */
+const mediaSrcs = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __mediaSrcs: unknown[] }).__mediaSrcs.map((s) =>
+      typeof s === 'string' ? s : '',
+    ),
+  );
 
 async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`);
@@ -39,6 +67,7 @@ describe('player adverts', () => {
   let m: Mobile;
   let page: Page;
   let candidates: VodList['list'];
+  const restorePrice: (() => void)[] = [];
 
   beforeAll(async () => {
     m = await launchMobile();
@@ -58,6 +87,7 @@ describe('player adverts', () => {
     expect(candidates.length).toBeGreaterThan(0);
   });
   afterAll(async () => {
+    restorePrice.forEach((restore) => restore());
     await m?.close();
   });
 
@@ -90,7 +120,43 @@ describe('player adverts', () => {
     expect(await page.locator('[data-player-ad]').count()).toBe(0);
   });
 
-  it('a bought video: ads play in the player in order, the link follows, closing skips the rest', async () => {
+  it('the autoplay prompt goes as soon as the video plays, however playback started', async () => {
+    // A phone's autoplay policy: play() with sound is refused until the viewer taps the page. This
+    // headless Chromium lets the player's own start through, so the page gets the rule.
+    const fresh = await launchMobile();
+    try {
+      const tab = fresh.page;
+      await tab.addInitScript(() => {
+        let tapped = false;
+        const tap = (e: Event) => void (tapped ||= e.isTrusted);
+        ['pointerdown', 'keydown'].forEach((type) => window.addEventListener(type, tap, true));
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+          if (this.muted || tapped) return play.call(this);
+          return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
+        };
+      });
+      await openTrial(tab, candidates);
+      // The start advert holds the video first; the prompt asks for the tap the browser wants.
+      const ad = tab.locator('[data-player-ad]');
+      await ad.waitFor({ timeout: 30_000 });
+      await ad.waitFor({ state: 'detached', timeout: 30_000 });
+      const prompt = tab.locator('.ink-autoplay');
+      await prompt.waitFor({ timeout: 10_000 });
+      // Playback starts some other way than the prompt (muted play needs no tap).
+      await tab.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('.ink-player video')!;
+        v.muted = true;
+        return v.play();
+      });
+      await expect.poll(async () => (await mainVideo(tab))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.5);
+      await prompt.waitFor({ state: 'detached', timeout: 2_000 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a bought video plays with no adverts, on the visit it is bought and on a later one', async () => {
     // Coins from the bind-mobile reward, then the buy from the panel.
     await bindMobileInApp(page, `1${String(Date.now()).slice(-10)}`);
     await page.waitForURL(/\/user$/);
@@ -101,7 +167,31 @@ describe('player adverts', () => {
       .getByRole('button', { name: Msg.buyVideo })
       .click();
     await page.getByRole('button', { name: Msg.videoBought }).waitFor({ timeout: 15_000 });
-    await page.evaluate(() => ((window as unknown as { __mediaSrcs: string[] }).__mediaSrcs.length = 0));
+    for (const visit of ['bought', 'later'] as const) {
+      if (visit === 'later') await page.reload();
+      await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+      // The full video's length is known (ads in the player would start now), then a few seconds.
+      await expect
+        .poll(async () => (await mainVideo(page))?.duration ?? 0, { timeout: 20_000 })
+        .toBeGreaterThan(45);
+      await page.waitForTimeout(3_000);
+      expect(await page.locator('[data-player-ad]').count(), visit).toBe(0);
+      expect(await page.locator('.plyr.ink-ad-in-player').count(), visit).toBe(0);
+      expect(
+        (await mediaSrcs(page)).filter((s) => s.includes('/media/ad/')),
+        visit,
+      ).toEqual([]);
+    }
+  });
+
+  it('a free video: ads play in the player in order, the link follows, closing skips the rest', async () => {
+    const vod = candidates.at(-1)!;
+    expect(vod.vodId).not.toBe(candidates[0]!.vodId); // not the one bought above
+    const old = setPrice(vod.vodId, 0);
+    if (old === null) return; // an outside server: its catalogue is not ours to change
+    restorePrice.push(() => setPrice(vod.vodId, old));
+    // A new page: its list of media sources starts empty.
+    await page.goto(`/vod/detail?vodId=${vod.vodId}`);
 
     const ad = page.locator('[data-player-ad].ink-video-ad');
     await ad.waitFor({ timeout: 30_000 });
@@ -142,8 +232,8 @@ describe('player adverts', () => {
     const v = await mainVideo(page);
     expect(v!.src).toMatch(/^blob:/); // hls.js is attached again
     expect(v!.duration).toBeGreaterThan(45); // the full video, not an ad or the trial
-    const srcs = await page.evaluate(() => (window as unknown as { __mediaSrcs: string[] }).__mediaSrcs);
-    const adsPlayed = new Set(srcs.filter((s) => typeof s === 'string' && s.includes('/media/ad/')));
+    const srcs = await mediaSrcs(page);
+    const adsPlayed = new Set(srcs.filter((s) => s.includes('/media/ad/')));
     expect(adsPlayed.size).toBe(2);
   });
 });

@@ -218,7 +218,7 @@ describe('video', () => {
     await page.screenshot({ path: '/tmp/video-e2e-bought.png' });
   });
 
-  it('opened again, the bought video continues where it was (autoplay on: no prompt), after its ads', async () => {
+  it('opened again, the bought video continues where it was (autoplay on: no prompt)', async () => {
     if (!mse) return;
     const before = (await videoState(page))!.t;
     expect(before).toBeGreaterThan(50);

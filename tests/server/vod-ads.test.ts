@@ -16,8 +16,9 @@ import { fakeHash, insertFixtureCatalogue, type FixtureCatalogue } from './helpe
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
- * Player adverts in the answer of POST /api/vod/watch: VIP none, a trial the start advert, a full
- * play the video ads; rows the player cannot show are left out; the ad clips are served with ranges.
+ * Player adverts in the answer of POST /api/vod/watch: a paying viewer (VIP, or a buyer of the video)
+ * none, a trial the start advert, a free video the video ads; rows the player cannot show are left
+ * out; the ad clips are served with ranges.
  */
 describe('vod watch: player adverts', () => {
   let t: TestApp;
@@ -35,6 +36,20 @@ describe('vod watch: player adverts', () => {
       .set({ vip_type: 'month', vip_end_at: new Date(endMs).toISOString() })
       .where('id', '=', s.userId)
       .execute();
+  /** Makes a video free for the length of `run`. */
+  const whileFree = async <T>(vodId: number, run: () => Promise<T>): Promise<T> => {
+    const { price } = await t.database.db
+      .selectFrom('vods')
+      .select('price')
+      .where('id', '=', vodId)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('vods').set({ price: 0 }).where('id', '=', vodId).execute();
+    try {
+      return await run();
+    } finally {
+      await t.database.db.updateTable('vods').set({ price }).where('id', '=', vodId).execute();
+    }
+  };
   const buy = (s: SessionData, vodId: number) =>
     t.database.db
       .insertInto('purchases')
@@ -79,12 +94,15 @@ describe('vod watch: player adverts', () => {
   });
   afterAll(() => t.close());
 
-  it('who sees which kind: VIP none, full play video ads, trial the start advert, no player nothing', () => {
-    expect(adSlots({ vip: true, full: true, canTry: false })).toEqual({ start: false, video: false });
-    expect(adSlots({ vip: true, full: false, canTry: true })).toEqual({ start: false, video: false });
-    expect(adSlots({ vip: false, full: true, canTry: false })).toEqual({ start: false, video: true });
-    expect(adSlots({ vip: false, full: false, canTry: true })).toEqual({ start: true, video: false });
-    expect(adSlots({ vip: false, full: false, canTry: false })).toEqual({ start: false, video: false });
+  it('who sees which kind: paid (VIP or bought) none, free video ads, trial the start advert, no player nothing', () => {
+    const none = { start: false, video: false };
+    expect(adSlots({ vip: true, access: 'free', canTry: false })).toEqual(none);
+    expect(adSlots({ vip: true, access: 'bought', canTry: false })).toEqual(none);
+    expect(adSlots({ vip: true, access: 'locked', canTry: true })).toEqual(none);
+    expect(adSlots({ vip: false, access: 'bought', canTry: false })).toEqual(none);
+    expect(adSlots({ vip: false, access: 'free', canTry: false })).toEqual({ start: false, video: true });
+    expect(adSlots({ vip: false, access: 'locked', canTry: true })).toEqual({ start: true, video: false });
+    expect(adSlots({ vip: false, access: 'locked', canTry: false })).toEqual(none);
   });
 
   it('a trial gets the first showable start advert and no video ads', async () => {
@@ -106,9 +124,17 @@ describe('vod watch: player adverts', () => {
     expect(v.playerAds).toEqual({ startAdvert: null, videoAds: [] });
   });
 
-  it('a bought video gets the video ads as a pre-roll, in order, at most MAX_VIDEO_ADS', async () => {
+  it('a bought video plays in full with no adverts at all: the buyer paid for it', async () => {
+    const trial = await watch(plain, vod('山间小路').id);
+    expect(trial.playerAds.startAdvert).not.toBeNull();
     await buy(plain, vod('山间小路').id);
     const v = await watch(plain, vod('山间小路').id);
+    expect(v.bought).toBe(true);
+    expect(v.playerAds).toEqual({ startAdvert: null, videoAds: [] });
+  });
+
+  it('a free video plays in full with the video ads as a pre-roll, in order, at most MAX_VIDEO_ADS', async () => {
+    const v = await whileFree(vod('城市夜景').id, () => watch(plain, vod('城市夜景').id));
     expect(v.bought).toBe(true);
     expect(v.playerAds.startAdvert).toBeNull();
     expect(v.playerAds.videoAds).toHaveLength(MAX_VIDEO_ADS);
@@ -119,23 +145,18 @@ describe('vod watch: player adverts', () => {
     ]);
   });
 
-  it('a free video plays in full with the video ads', async () => {
-    const free = vod('城市夜景');
-    await t.database.db.updateTable('vods').set({ price: 0 }).where('id', '=', free.id).execute();
-    const v = await watch(plain, free.id);
-    expect(v.bought).toBe(true);
-    expect(v.playerAds.videoAds.length).toBeGreaterThan(0);
-    await t.database.db.updateTable('vods').set({ price: free.price }).where('id', '=', free.id).execute();
-  });
-
-  it('VIP sees none, trial or full; when the VIP ends the adverts come back', async () => {
+  it('VIP sees none, trial, bought or free; when the VIP ends the adverts come back, but not on a bought video', async () => {
+    const none = { startAdvert: null, videoAds: [] };
+    const free = vod('城市夜景').id;
     await setVip(vip, Date.now() + 86_400_000);
     await buy(vip, vod('山间小路').id);
-    expect((await watch(vip, vod('海上日出').id)).playerAds).toEqual({ startAdvert: null, videoAds: [] });
-    expect((await watch(vip, vod('山间小路').id)).playerAds).toEqual({ startAdvert: null, videoAds: [] });
+    expect((await watch(vip, vod('海上日出').id)).playerAds).toEqual(none);
+    expect((await watch(vip, vod('山间小路').id)).playerAds).toEqual(none);
+    expect((await whileFree(free, () => watch(vip, free))).playerAds).toEqual(none);
     await setVip(vip, Date.now() - 1000);
     expect((await watch(vip, vod('海上日出').id)).playerAds.startAdvert).not.toBeNull();
-    expect((await watch(vip, vod('山间小路').id)).playerAds.videoAds).toHaveLength(MAX_VIDEO_ADS);
+    expect((await whileFree(free, () => watch(vip, free))).playerAds.videoAds).toHaveLength(MAX_VIDEO_ADS);
+    expect((await watch(vip, vod('山间小路').id)).playerAds).toEqual(none);
   });
 
   it('ad clips are served with byte ranges and long-lived caching; other names are refused', async () => {
@@ -182,7 +203,7 @@ describe('vod watch: player adverts', () => {
     const img = await t.app.inject({ method: 'GET', url: trial.playerAds.startAdvert!.coverUrl });
     expect(img.statusCode).toBe(200);
 
-    const full = await watch(plain, vod('山间小路').id);
+    const full = await whileFree(vod('城市夜景').id, () => watch(plain, vod('城市夜景').id));
     expect(full.playerAds.videoAds.length).toBeGreaterThanOrEqual(2);
     for (const a of full.playerAds.videoAds) {
       const res = await t.app.inject({ method: 'GET', url: a.adVideo, headers: { range: 'bytes=0-7' } });

@@ -4,7 +4,7 @@ import { PLAYER } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { checkAdDuration, startAdvertState, tickCountdown } from './ad-sequence';
 import { playerText, type PlayerLang } from './i18n';
-import { playRefused } from './media-actions';
+import { playRefused, whenPlaying } from './media-actions';
 import { AutoplayPrompt } from './Overlays';
 import type { ResumeFound } from './useResume';
 
@@ -69,6 +69,12 @@ export function StartAdvert({
     if (!finished) return;
     video.play().catch((err: unknown) => playRefused(err) && setBlocked(true));
   }, [finished, video]);
+
+  // Its manual-play prompt goes once the video plays, however it started.
+  useEffect(() => {
+    if (!blocked) return;
+    return whenPlaying(video, () => setBlocked(false));
+  }, [blocked, video]);
 
   if (blocked && !autoplayPromptShown) {
     return (

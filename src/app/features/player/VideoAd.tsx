@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { VideoAdEntry } from '../../../contract';
 import { PLAYER } from '../../../contract';
 import { giveBack, lendToAd, loadAd, seekWhenReady } from './ad-media';
-import { playRefused } from './media-actions';
+import { playRefused, whenPlaying } from './media-actions';
 import { advance, countdownStart, skipAll, startRun, tickCountdown, type AdRun } from './ad-sequence';
 import { playerText, type PlayerLang } from './i18n';
 import { AutoplayPrompt } from './Overlays';
@@ -150,6 +150,12 @@ export function VideoAd(props: VideoAdProps) {
     // The source was put back: it starts at 0 unless sent to where the viewer was.
     return seekWhenReady(main, at, play);
   }, [done, ads.length, main, inPlayer]);
+
+  // The prompt for the main video goes once it plays, however it started.
+  useEffect(() => {
+    if (!mainBlocked) return;
+    return whenPlaying(main, () => setMainBlocked(false));
+  }, [mainBlocked, main]);
 
   const adVideo = () => (inPlayer ? main : own.current);
   const playAd = () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PLAYER } from '../../../contract';
 import { getResumePosition, setResumePosition } from '../../lib/device/watch';
 import type { PlayerHandle } from './usePlayer';
-import { playRefused, seekAndPlay } from './media-actions';
+import { playRefused, seekAndPlay, whenPlaying } from './media-actions';
 import { keepsPosition, resumeAction } from './resume';
 
 /** Seconds of playback between background saves of the position. */
@@ -123,6 +123,12 @@ export function useResume(
       setBlocked(false);
     };
   }, [video, vodId, tryPlay, adInPlayer]);
+
+  // The manual-play prompt asks for playback: once the video plays, however it started, it goes.
+  useEffect(() => {
+    if (!video || !autoplayBlocked) return;
+    return whenPlaying(video, () => setBlocked(false));
+  }, [video, autoplayBlocked]);
 
   // The prompt vanishes after 15 s.
   useEffect(() => {

@@ -2,29 +2,30 @@ import type { Kysely } from 'kysely';
 import { imageUrl, type PlayerAds, type StartAdvert, type VideoAdEntry } from '../../../contract/index.js';
 import type { DB } from '../../db/schema.js';
 import { AD_CLIP_PATTERN, adVideoUrl } from '../../media/ad-clips.js';
+import type { VodAccess } from '../access.js';
 
 /** The start advert covers the whole player: the widest rendition. */
 const START_COVER_SIZE = 500;
-/** A longer pre-roll than this drives people away from a video they paid for. */
+/** A longer pre-roll than this drives viewers away from the video they came for. */
 export const MAX_VIDEO_ADS = 3;
 
 export interface AdAudience {
   /** A running VIP membership: VIP is the paid, ad-free tier. */
   vip: boolean;
-  /** The full video plays (bought or free); otherwise the trial. */
-  full: boolean;
+  /** How this viewer plays the video: free and bought in full, locked as a trial (or not at all). */
+  access: VodAccess;
   /** A trial player will show (the app shows only the trial-end panel otherwise). */
   canTry: boolean;
 }
 
 /**
- * Who sees which advert: VIP none; a full play the video ads as a pre-roll (closable, each a few
- * seconds); a trial the start advert (a short still with a countdown) — one kind per play, never
- * both stacked, and nothing where no player shows.
+ * Who sees which advert: whoever paid sees none (a running VIP, or a buyer of this video); a free
+ * video the video ads as a pre-roll (closable, each a few seconds); a trial the start advert (a short
+ * still with a countdown) — one kind per play, never both stacked, and nothing where no player shows.
  */
 export function adSlots(a: AdAudience): { start: boolean; video: boolean } {
-  if (a.vip) return { start: false, video: false };
-  if (a.full) return { start: false, video: true };
+  if (a.vip || a.access === 'bought') return { start: false, video: false };
+  if (a.access === 'free') return { start: false, video: true };
   return { start: a.canTry, video: false };
 }
 

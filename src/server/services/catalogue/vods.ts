@@ -127,7 +127,7 @@ export async function vodWatch(
     .execute();
   const full = access !== 'locked';
   const canTryWatch = !full && offersTrial(vod);
-  const playerAds = await playerAdsFor(db, { vip, full, canTry: canTryWatch });
+  const playerAds = await playerAdsFor(db, { vip, access, canTry: canTryWatch });
   // A trial playlist holds only the first seconds: so do its comments.
   const danmuList = (await vodDanmuList(db, vodId)).filter(
     (d) => full || d.stime <= VOD_TRIAL_SECONDS * 1000,
