@@ -5,6 +5,8 @@
  * accessibility 100.
  *
  * Runnable alone: `npx tsx tests/bench/lighthouse.ts` (LIGHTHOUSE_URL uses a server already running).
+ * LIGHTHOUSE_REFERENCE_URL: a server of another build (e.g. an older commit) measured in the same run,
+ * page for page, for a before/after under the same machine load.
  */
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,6 +27,7 @@ export const LIGHTHOUSE_PAGES = ['/home', '/book/1', '/book/read/1/1', '/vod/det
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 export interface LighthouseFigure {
+  build: string;
   page: string;
   performance: number;
   fcpMs: number;
@@ -74,23 +77,33 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
   if (!external && distIsStale()) buildDist();
   const server = external ? null : await startServer();
   const base = external ?? server!.url;
+  const reference = process.env.LIGHTHOUSE_REFERENCE_URL;
+  const builds = reference
+    ? ([
+        ['this build', base],
+        ['reference', reference],
+      ] as const)
+    : ([['this build', base]] as const);
   try {
     const rows: LighthouseFigure[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await once(base + page));
-      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-      const median = sorted[Math.floor(sorted.length / 2)]!;
-      rows.push({
-        page,
-        performance: median.performance,
-        fcpMs: Math.round(median.fcp),
-        lcpMs: Math.round(median.lcp),
-        tbtMs: Math.round(median.tbt),
-        cls: Math.round(median.cls * 1000) / 1000,
-        accessibility: median.accessibility,
-        scores: runs.map((r) => r.performance).join('/'),
-      });
+      for (const [build, origin] of builds) {
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await once(origin + page));
+        const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+        const median = sorted[Math.floor(sorted.length / 2)]!;
+        rows.push({
+          build,
+          page,
+          performance: median.performance,
+          fcpMs: Math.round(median.fcp),
+          lcpMs: Math.round(median.lcp),
+          tbtMs: Math.round(median.tbt),
+          cls: Math.round(median.cls * 1000) / 1000,
+          accessibility: median.accessibility,
+          scores: runs.map((r) => r.performance).join('/'),
+        });
+      }
     }
     return rows;
   } finally {

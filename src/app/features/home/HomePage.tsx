@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserInfo } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { useProgressive } from '../../components/useProgressive';
 import { AdSlot } from '../lists/AdSlot';
 import { ListTitle } from '../lists/titles';
 import { DailyUpdateBox } from './DailyUpdateBox';
@@ -35,6 +36,54 @@ export function HomePage() {
   const threeD = useQuery({ queryKey: bookKeys.threeD(), queryFn: fetchThreeD, enabled: threeDOn });
   // Sections appear together, so a late Three-D answer never pushes the ones below it.
   const d = threeDOn && threeD.isPending ? undefined : home.data;
+  // Below the fold: built one per frame after the first screen is painted (first showing only).
+  const sections = d
+    ? [
+        <HomeSection
+          key="e_recommend"
+          type="e_recommend"
+          title={ListTitle.recommend}
+          initial={d.recommendList}
+          more="/home/recommend"
+        />,
+        ...(threeDOn && threeD.data
+          ? [
+              <HomeSection
+                key="three_d"
+                type="three_d"
+                title={ListTitle.threeD}
+                initial={threeD.data.bookList}
+                more="/home/three-d"
+              />,
+            ]
+          : []),
+        <HomeSection
+          key="new_on"
+          type="new_on"
+          title={ListTitle.newOn}
+          initial={d.newOnList}
+          more="/home/new-on"
+        />,
+        <HomeSection key="new" type="new" title={ListTitle.latest} initial={d.newList} more="/home/latest" />,
+        <HomeSection
+          key="kkbg"
+          type="kkbg"
+          title={ListTitle.kkbg}
+          initial={d.kkbgList}
+          more="/home/kkbg"
+          layout="wide"
+        />,
+        <HomeSection
+          key="hot"
+          type="hot"
+          title={ListTitle.ranked}
+          initial={d.hotList}
+          more="/home/ranked"
+          layout="rank"
+        />,
+      ]
+    : [];
+  const shown = useProgressive('home', sections.length);
   return (
     <main className="home">
       <header className="home-header">
@@ -47,44 +96,12 @@ export function HomePage() {
       <AdSlot slot="home" fresh={d?.adList} pending={home.isPending} />
       <HomeNav />
       <DailyUpdateBox />
-      {d && (
-        <>
-          <HomeSection
-            type="e_recommend"
-            title={ListTitle.recommend}
-            initial={d.recommendList}
-            more="/home/recommend"
-          />
-          {threeDOn && threeD.data && (
-            <HomeSection
-              type="three_d"
-              title={ListTitle.threeD}
-              initial={threeD.data.bookList}
-              more="/home/three-d"
-            />
-          )}
-          <HomeSection type="new_on" title={ListTitle.newOn} initial={d.newOnList} more="/home/new-on" />
-          <HomeSection type="new" title={ListTitle.latest} initial={d.newList} more="/home/latest" />
-          <HomeSection
-            type="kkbg"
-            title={ListTitle.kkbg}
-            initial={d.kkbgList}
-            more="/home/kkbg"
-            layout="wide"
-          />
-          <HomeSection
-            type="hot"
-            title={ListTitle.ranked}
-            initial={d.hotList}
-            more="/home/ranked"
-            layout="rank"
-          />
-        </>
-      )}
+      {sections.slice(0, shown)}
       {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
-      <RecentReads />
       <FloatingButtons />
+      {/* Device storage (Dexie) loads after the first paint: the history is below the fold. */}
       <AfterFirstPaint>
+        <RecentReads />
         <DailySignDialog />
         <PayResultPrompt />
       </AfterFirstPaint>
