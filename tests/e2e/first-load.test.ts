@@ -21,6 +21,13 @@ describe('first load in one round trip', () => {
       if (path.startsWith('/assets/') && path.endsWith('.js'))
         encodings.set(path, r.headers()['content-encoding'] ?? 'none');
     });
+    await m.page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const doc = await m.page.goto('/home');
     expect(doc?.headers()['content-encoding']).toBe('br');
     await m.page.getByRole('heading', { name: ListTitle.recommend }).waitFor();
@@ -29,6 +36,11 @@ describe('first load in one round trip', () => {
       return !!img && img.complete && img.naturalWidth > 0;
     });
     expect(calls).not.toContain(Api.homeIndex);
+    // Nothing on the first screen moves while the rest arrives (at night Three-D joins the sections).
+    await m.page.waitForTimeout(1500);
+    expect(await m.page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(
+      0.02,
+    );
     expect(calls).not.toContain(Api.category);
     expect(encodings.size).toBeGreaterThan(3);
     expect([...encodings.values()].every((e) => e === 'br')).toBe(true);

@@ -41,6 +41,8 @@ const SCREENS: Screen[] = [
     module: 'src/app/features/home/HomePage.tsx',
     boot: () => [
       { url: Api.homeIndex },
+      // Asked for only at night (Three-D hours); public, so inlined whenever the page may want it.
+      { url: Api.homeThreeD },
       { url: Api.category },
       // today_update carries the caller's sign-in state: only a visitor with no session may take it.
       { url: `${Api.todayUpdate}?category=0&pageSize=6&currentPage=1`, anonymousOnly: true },

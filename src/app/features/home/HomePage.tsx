@@ -93,7 +93,8 @@ export function HomePage() {
         </Link>
       </header>
       <DownloadBanner />
-      <AdSlot slot="home" fresh={d?.adList} pending={home.isPending} />
+      {/* Its space stays reserved until the sections come (Three-D may hold them back a moment). */}
+      <AdSlot slot="home" fresh={d?.adList} pending={!d && !home.isError} />
       <HomeNav />
       <DailyUpdateBox />
       {sections.slice(0, shown)}
