@@ -12,17 +12,10 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildDist, distIsStale } from '../e2e/global-setup';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './phone.js';
 import { startServer } from './server.js';
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 export const LIGHTHOUSE_PAGES = ['/home', '/book/1', '/book/read/1/1', '/vod/detail?vodId=1'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -48,7 +41,7 @@ interface Run {
 }
 
 async function once(url: string): Promise<Run> {
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -6,20 +6,11 @@
  * Runnable alone: `npx tsx tests/bench/reader.ts` (starts its own server; READER_BENCH_URL uses one
  * already running). Also a section of `npm run bench`.
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
+import { launchChromium, phoneContext } from './phone.js';
 import { startServer } from './server.js';
 
-const UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 const BOOKS = [1, 2, 3, 4, 5, 6];
 
 export interface ReaderFigures {
@@ -127,20 +118,16 @@ export async function benchReader(): Promise<ReaderFigures[]> {
   const external = process.env.READER_BENCH_URL?.replace(/\/$/, '');
   const server = external ? null : await startServer();
   const base = external ?? server!.url;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await launchChromium();
   try {
     const results: ReaderFigures[] = [];
     for (const mode of ['service worker', 'first visit (page-side decrypt)'] as const) {
-      const context = await browser.newContext({
-        baseURL: base,
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: UA,
-        locale: 'zh-CN',
-        serviceWorkers: mode === 'service worker' ? 'allow' : 'block',
-      });
+      const context = await browser.newContext(
+        phoneContext(base, {
+          timezoneId: undefined,
+          serviceWorkers: mode === 'service worker' ? 'allow' : 'block',
+        }),
+      );
       await context.addInitScript(CLS_INIT);
       const page = await context.newPage();
       await page.goto('/home');

@@ -10,40 +10,14 @@
  * Runnable alone: `npx tsx tests/bench/weak-network.ts` (builds when dist/ is stale, starts its own server).
  */
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ListTitle } from '../../src/app/features/lists/titles';
 import { buildDist, distIsStale } from '../e2e/global-setup';
+import { newPhone } from './phone.js';
 import { startServer } from './server.js';
 
-const UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 const WEAK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const TRIES = 3;
-
-async function phone(baseURL: string) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: UA,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    serviceWorkers: 'allow',
-    reducedMotion: 'reduce',
-  });
-  return { context, close: () => browser.close() };
-}
 
 /** Emulates the weak network for the page and, where it has one, its service worker. */
 async function throttle(context: BrowserContext, page: Page) {
@@ -63,7 +37,7 @@ const firstReaderImage = (page: Page) =>
   );
 
 async function homeText(url: string): Promise<number> {
-  const p = await phone(url);
+  const p = await newPhone(url, { reducedMotion: 'reduce' });
   try {
     const page = await p.context.newPage();
     await throttle(p.context, page);
@@ -77,7 +51,7 @@ async function homeText(url: string): Promise<number> {
 }
 
 async function chapterAgain(url: string): Promise<number> {
-  const p = await phone(url);
+  const p = await newPhone(url, { reducedMotion: 'reduce' });
   try {
     const page = await p.context.newPage();
     // Read it once on a good connection, with the service worker in control so it keeps what it saw.

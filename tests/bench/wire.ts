@@ -14,20 +14,11 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildDist, distIsStale } from '../e2e/global-setup';
+import { newPhone } from './phone.js';
 import { startServer } from './server.js';
 
-const UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 /** The network counts as settled when no byte moved for this long. */
 const QUIET_MS = 2_500;
 const VISIT_LIMIT_MS = 60_000;
@@ -100,22 +91,6 @@ async function settle(relay: Relay, page: Page) {
   while (Date.now() < until && Date.now() - relay.lastActivity() < QUIET_MS) {
     await page.waitForTimeout(250);
   }
-}
-
-async function newPhone(baseURL: string): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: UA,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    serviceWorkers: 'allow',
-  });
-  return { context, close: () => browser.close() };
 }
 
 export interface WireFigure {

@@ -29,11 +29,11 @@ export async function isThrottled(db: Db, key: string, rule: ThrottleRule, now: 
   return row.count >= rule.limit;
 }
 
-/** Counts one attempt atomically (one upsert, safe across nodes); returns the count in the window. */
-export async function recordAttempt(db: Db, key: string, rule: ThrottleRule, now: Date = new Date()) {
+/** One atomic upsert (safe across nodes): the attempt counted, in a window restarted when it ran out. */
+async function bumpAttempt(db: Db, key: string, rule: ThrottleRule, now: Date) {
   const iso = now.toISOString();
   const cutoff = new Date(now.getTime() - rule.windowMs).toISOString();
-  const row = await db
+  return db
     .insertInto('auth_throttle')
     .values({ key, count: 1, window_start: iso })
     .onConflict((oc) =>
@@ -42,9 +42,13 @@ export async function recordAttempt(db: Db, key: string, rule: ThrottleRule, now
         window_start: sql<string>`case when auth_throttle.window_start <= ${cutoff} then ${iso} else auth_throttle.window_start end`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  return row.count;
+}
+
+/** Counts one attempt atomically (one upsert, safe across nodes); returns the count in the window. */
+export async function recordAttempt(db: Db, key: string, rule: ThrottleRule, now: Date = new Date()) {
+  return (await bumpAttempt(db, key, rule, now)).count;
 }
 
 /**
@@ -58,19 +62,7 @@ export async function reserveAttempt(
   rule: ThrottleRule,
   now: Date = new Date(),
 ): Promise<{ admitted: boolean; retryAfterSeconds: number }> {
-  const iso = now.toISOString();
-  const cutoff = new Date(now.getTime() - rule.windowMs).toISOString();
-  const row = await db
-    .insertInto('auth_throttle')
-    .values({ key, count: 1, window_start: iso })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when auth_throttle.window_start <= ${cutoff} then 1 else auth_throttle.count + 1 end`,
-        window_start: sql<string>`case when auth_throttle.window_start <= ${cutoff} then ${iso} else auth_throttle.window_start end`,
-      }),
-    )
-    .returning(['count', 'window_start'])
-    .executeTakeFirstOrThrow();
+  const row = await bumpAttempt(db, key, rule, now);
   // Another node's clock (or a call that read the clock a moment earlier) may have opened the window
   // a little after `now`: the wait is never more than one window.
   const left = Math.min(rule.windowMs, Date.parse(row.window_start) + rule.windowMs - now.getTime());

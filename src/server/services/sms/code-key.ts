@@ -1,31 +1,20 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { storedSecret } from '../secrets.js';
 
 const SETTING = 'sms_code_key';
-const keys = new WeakMap<Kysely<DB>, Promise<Buffer>>();
+const keys = new WeakMap<Kysely<DB>, Promise<string>>();
 
 /**
  * The install's own key for SMS code hashes: made at random by the first node that needs it and kept
  * in settings, so every node agrees and no two installs share it. A plain hash of a 6-digit code is
  * reversed by trying all million; a keyed one is not without the key.
  */
-function codeKey(db: Kysely<DB>): Promise<Buffer> {
+function codeKey(db: Kysely<DB>): Promise<string> {
   let key = keys.get(db);
   if (!key) {
-    key = (async () => {
-      await db
-        .insertInto('settings')
-        .values({ key: SETTING, value: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', SETTING)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, 'base64');
-    })();
+    key = storedSecret(db, SETTING);
     // A failed read is not kept: the next call tries again.
     key.catch(() => keys.delete(db));
     keys.set(db, key);
