@@ -42,6 +42,8 @@ export const FREE_CHAPTER_COUNT = 2;
 export const DIALOG_FADE_STEP = 0.05;
 export const DIALOG_FADE_TICK_MS = 15;
 export const TIMEZONE = 'Asia/Shanghai';
+/** Asia/Shanghai is UTC+8 all year (no daylight saving since 1991): clocks need no Intl time-zone data. */
+export const TIMEZONE_OFFSET_MINUTES = 8 * 60;
 export const SIGN_CYCLE_DAYS = 7;
 
 /** Player constants (§9). */

@@ -42,6 +42,18 @@ describe('first load in one round trip', () => {
       0.02,
     );
     expect(calls).not.toContain(Api.category);
+    // Its styles came inside the page: no render-blocking stylesheet round trip, and the screen's
+    // chunks did not fetch them again (dialogs that load after the first paint bring their own).
+    const inlined = await m.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]')].map(
+        (l) => new URL(l.href).pathname,
+      ),
+    );
+    expect(inlined.length).toBeGreaterThan(2);
+    expect(calls.filter((c) => inlined.includes(c))).toEqual([]);
+    expect(
+      await m.page.evaluate(() => getComputedStyle(document.querySelector('.home-header')!).display),
+    ).not.toBe('inline');
     expect(encodings.size).toBeGreaterThan(3);
     expect([...encodings.values()].every((e) => e === 'br')).toBe(true);
   });
@@ -57,5 +69,11 @@ describe('first load in one round trip', () => {
       return !!img && img.complete && img.naturalWidth > 0;
     });
     expect(calls).not.toContain(apiPath(Api.detail, { id: 1 }));
+    const inlined = await m.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]')].map(
+        (l) => new URL(l.href).pathname,
+      ),
+    );
+    expect(calls.filter((c) => inlined.includes(c))).toEqual([]);
   });
 });

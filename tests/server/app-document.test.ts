@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 const INDEX = `<!doctype html><html><head><title>Inkreel</title>
 <script type="module" crossorigin src="/assets/index-E1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/shared-S1.js">
+<link rel="stylesheet" crossorigin href="/assets/index-E1.css">
 </head><body><div id="root"></div></body></html>`;
 
 /** A build as vite leaves it, with the module graph of .vite/manifest.json. */
@@ -19,6 +20,9 @@ function builtDist(): string {
   mkdirSync(join(dir, 'assets'));
   mkdirSync(join(dir, '.vite'));
   writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets', 'index-E1.css'), 'body{margin:0}');
+  writeFileSync(join(dir, 'assets', 'HomePage-H1.css'), '.home{content:"$&"}');
+  writeFileSync(join(dir, 'assets', 'cards-C1.css'), '.card{color:red}</style><script>');
   const manifest = {
     'index.html': { file: 'assets/index-E1.js', imports: ['_shared.js'], isEntry: true },
     '_shared.js': { file: 'assets/shared-S1.js' },
@@ -72,7 +76,17 @@ describe('the app page of a first visit', () => {
     const html = res.body;
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-H1.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/cards-C1.js">');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/HomePage-H1.css">');
+    // Styles inline (no render-blocking round trip), each still named by a disabled link so the
+    // bundle's loader does not fetch it again.
+    for (const [css, text] of [
+      ['index-E1.css', 'body{margin:0}'],
+      ['HomePage-H1.css', '.home{content:"$&"}'],
+    ]) {
+      expect(html).toContain(`<link rel="stylesheet" crossorigin href="/assets/${css}" disabled>`);
+      expect(html).toContain(`<style>${text}</style>`);
+    }
+    expect(html).toContain('<style>.card{color:red}<\\/style><script></style>');
+    expect(html).not.toMatch(/<link rel="stylesheet" crossorigin href="[^"]+">/);
     // What index.html already links is not repeated.
     expect(html.match(/shared-S1\.js/g)).toHaveLength(1);
 

@@ -72,7 +72,7 @@ const escapeJson = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-function chunkLinks(manifest: Manifest, module: string): string[] {
+function chunkLinks(manifest: Manifest, module: string): { styles: string[]; preloads: string[] } {
   const files = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string, seen: Set<string>) => {
@@ -84,10 +84,32 @@ function chunkLinks(manifest: Manifest, module: string): string[] {
     for (const i of chunk.imports ?? []) visit(i, seen);
   };
   visit(module, new Set());
-  return [
-    ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`),
-    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
-  ];
+  return {
+    styles: [...styles].map((f) => `/${f}`),
+    preloads: [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
+  };
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
+/**
+ * The styles of a landing screen, inlined: a stylesheet is a render-blocking round trip on a phone
+ * network, and these are a few KB. Each stays named by a disabled link (the browser does not fetch a
+ * disabled stylesheet) because the bundle's loader skips a stylesheet already linked in the page —
+ * without it the route's chunk would fetch its CSS again and wait for it.
+ */
+function inlineStyles(distDir: string, hrefs: string[]): string[] {
+  return hrefs.flatMap((href) => {
+    const file = join(distDir, href);
+    if (!href.startsWith('/assets/') || !href.endsWith('.css') || !existsSync(file)) {
+      return [`<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`];
+    }
+    const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
+    return [
+      `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}" disabled>`,
+      `<style>${css}</style>`,
+    ];
+  });
 }
 
 export type DocumentRenderer = (request: FastifyRequest) => Promise<string>;
@@ -99,18 +121,27 @@ export function createDocumentRenderer(app: App, distDir: string): DocumentRende
   if (!existsSync(indexFile) || !existsSync(manifestFile)) return null;
   // Read again when a new build replaces index.html under a running server: a page must never name
   // chunks that are gone.
-  let built = { at: -1, template: '', links: new Map<Screen, string[]>() };
+  let built = { at: -1, template: '', screenTemplate: '', links: new Map<Screen, string[]>() };
   const current = () => {
     const at = statSync(indexFile).mtimeMs;
     if (at !== built.at) {
       const template = readFileSync(indexFile, 'utf8');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
       // The entry's own links are already in index.html; a screen adds only what the entry lacks.
-      const inIndex = (link: string) => template.includes(/href="([^"]+)"/.exec(link)?.[1] ?? '\0');
+      const inIndex = (href: string) => template.includes(`href="${href}"`);
       const links = new Map(
-        SCREENS.map((s) => [s, chunkLinks(manifest, s.module).filter((l) => !inIndex(l))]),
+        SCREENS.map((s) => {
+          const { styles, preloads } = chunkLinks(manifest, s.module);
+          const own = styles.filter((href) => !inIndex(href));
+          const preloadsNeeded = preloads.filter((l) => !inIndex(/href="([^"]+)"/.exec(l)?.[1] ?? '\0'));
+          return [s, [...inlineStyles(distDir, own), ...preloadsNeeded]];
+        }),
       );
-      built = { at, template, links };
+      // Landing screens get the entry's styles inline too.
+      const screenTemplate = template.replace(STYLESHEET_LINK, (_, href: string) =>
+        inlineStyles(distDir, [href]).join('\n    '),
+      );
+      built = { at, template, screenTemplate, links };
     }
     return built;
   };
@@ -127,7 +158,7 @@ export function createDocumentRenderer(app: App, distDir: string): DocumentRende
   }
 
   return async (request) => {
-    const { template, links } = current();
+    const { template, screenTemplate, links } = current();
     const url = new URL(request.url, 'http://x');
     const path = pathOf(request.url);
     for (const screen of SCREENS) {
@@ -151,7 +182,8 @@ export function createDocumentRenderer(app: App, distDir: string): DocumentRende
           `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(boot))}</script>`,
         );
       }
-      return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+      // A function, not a string: inlined CSS and JSON may hold `$&`-like sequences.
+      return screenTemplate.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
     }
     return template;
   };
