@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { DEFAULT_IMAGE_KEY } from './src/contract/cipher.js';
@@ -22,6 +22,63 @@ const runtimeAlias =
         { find: /^react$/, replacement: 'preact/compat' },
       ];
 
+/** Where the server-side first-screen renderer is built (a dot folder: never served). */
+export const PRERENDER_OUT_DIR = '.ssr';
+
+/** A server has no service worker: the prerender sees a registration that never needs a refresh. */
+function noServiceWorkerOnServer(): Plugin {
+  const id = 'virtual:pwa-register/react';
+  return {
+    name: 'inkreel:no-sw-on-server',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) =>
+      resolved === `\0${id}`
+        ? `export function useRegisterSW() { const none = [false, () => {}];
+           return { needRefresh: none, offlineReady: none, updateServiceWorker: async () => {} }; }`
+        : null,
+  };
+}
+
+/**
+ * After the app, the same sources once more for the server: app/prerender/render.tsx, which renders a
+ * landing page's first screen with the app's components (server/http/prerender.ts). Everything is
+ * bundled (no package left external) so the UI runtime's alias holds there too.
+ */
+function prerenderBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'inkreel:prerender-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (process.env.INKREEL_SSR_BUILD) return;
+      process.env.INKREEL_SSR_BUILD = '1';
+      try {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          define: { __IMAGE_KEY__: JSON.stringify(imageKey) },
+          resolve: { alias: runtimeAlias },
+          publicDir: false,
+          plugins: [react(), noServiceWorkerOnServer()],
+          ssr: { noExternal: true, target: 'node' },
+          build: {
+            ssr: 'src/app/prerender/render.tsx',
+            outDir: `${outDir}/${PRERENDER_OUT_DIR}`,
+            emptyOutDir: true,
+            target: 'node20',
+            rollupOptions: { output: { entryFileNames: 'render.mjs' } },
+          },
+        });
+      } finally {
+        delete process.env.INKREEL_SSR_BUILD;
+      }
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     __IMAGE_KEY__: JSON.stringify(imageKey),
@@ -30,6 +87,7 @@ export default defineConfig({
   resolve: { alias: runtimeAlias },
   plugins: [
     react(),
+    prerenderBuild(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

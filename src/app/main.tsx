@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { handOverPrerender } from './lib/prerender-handover';
 import { startUp } from './lib/startup';
 import { queryClient, router } from './router';
 import './styles.css';
@@ -10,11 +11,13 @@ import './styles.css';
 // Desktop and in-app browsers are sent to their own page before anything renders (redirect-guard).
 if (!redirecting) {
   startUp();
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,
   );
+  handOverPrerender(root);
 }

@@ -76,4 +76,46 @@ describe('first load in one round trip', () => {
     );
     expect(calls.filter((c) => inlined.includes(c))).toEqual([]);
   });
+
+  it('/home arrives rendered: with none of the bundle, its text and first banner show (decrypted by the page)', async () => {
+    m = await launchMobile();
+    const violations: string[] = [];
+    m.page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await m.page.route('**/assets/*.js', (r) => r.abort());
+    await m.page.goto('/home');
+    const pre = m.page.locator('#prerender');
+    await pre.getByRole('heading', { name: ListTitle.day }).waitFor();
+    await pre.locator('.book-small-title').first().waitFor();
+    await pre.locator('.home-search').waitFor();
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#prerender .carousel-slide img');
+      return !!img && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
+    });
+    expect(violations).toEqual([]);
+  });
+
+  it('the app takes over from the prerendered screen in place: nothing moves, one copy stays', async () => {
+    m = await launchMobile();
+    await m.page.addInitScript(() => {
+      (window as unknown as { __cls: number }).__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await m.page.goto('/book/1');
+    expect(await m.page.locator('#prerender .book-header-title').count()).toBe(1);
+    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    await m.page.locator('#root .book-header-title').waitFor();
+    expect(await m.page.locator('.book-header-title').count()).toBe(1);
+    await m.page.waitForTimeout(1000);
+    expect(await m.page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(
+      0.02,
+    );
+    // The app's own screen answers taps (the prerender's buttons had no code behind them).
+    await m.page.locator('#root .catalogue-link').click();
+    await m.page.waitForURL(/\/book\/1\/catalog/);
+  });
 });

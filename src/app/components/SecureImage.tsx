@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { PLACEHOLDER_IMAGE_PATH } from '../../contract';
 import { decryptedImageUrl, swControlsPage } from '../lib/images';
+import { isPrerendering } from '../lib/prerendering';
 
 export interface SecureImageProps {
   /** The encrypted image URL (…_500_0.img / …_180_0.img). */
@@ -63,12 +64,15 @@ function SecureImageInner({ src, width, height, alt, className, eager, style }: 
   }, [viaWorker, failed, src, eager]);
 
   const shown = failed ? PLACEHOLDER_IMAGE_PATH : viaWorker ? src : blobUrl;
+  // In the server's prerender the page decrypts it before the app runs (server/http/prerender-page.ts).
+  const prerendered = !shown && isPrerendering() && src;
   return (
     <span
       ref={box}
       className={className ? `secure-img ${className}` : 'secure-img'}
       style={{ aspectRatio: `${width} / ${height}`, ...style }}
     >
+      {prerendered && <img data-secure-src={src} width={width} height={height} alt={alt} draggable={false} />}
       {shown && (
         <img
           src={shown}

@@ -15,9 +15,12 @@ export const swControlsPage = () =>
 const MAX_URLS = 300;
 const urls = new Map<string, Promise<string | null>>();
 
+/** Pictures the page decrypted for the server's prerender before the app ran (server/http/prerender-page.ts). */
+const prerendered = (globalThis as { __inkreelImages?: Map<string, Promise<string | null>> }).__inkreelImages;
+
 /** A blob: URL of the decrypted image, or null when the server has no picture (204). */
 export function decryptedImageUrl(src: string): Promise<string | null> {
-  let p = urls.get(src);
+  let p = urls.get(src) ?? prerendered?.get(src);
   if (!p) {
     p = (async () => {
       const res = await fetch(src);

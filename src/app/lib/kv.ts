@@ -14,8 +14,11 @@ export const KvKey = {
 } as const;
 export type KvKey = (typeof KvKey)[keyof typeof KvKey];
 
+// No IndexedDB (the server's prerender of a first screen): a device with nothing stored yet.
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('inkreel-kv', 'kv');
 
-export const kvGet = <T>(key: KvKey) => get<T>(key, store);
-export const kvSet = (key: KvKey, value: unknown) => set(key, value, store);
-export const kvDel = (key: KvKey) => del(key, store);
+export const kvGet = <T>(key: KvKey): Promise<T | undefined> =>
+  store ? get<T>(key, store) : Promise.resolve(undefined);
+export const kvSet = (key: KvKey, value: unknown): Promise<void> =>
+  store ? set(key, value, store) : Promise.resolve();
+export const kvDel = (key: KvKey): Promise<void> => (store ? del(key, store) : Promise.resolve());

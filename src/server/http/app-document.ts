@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { Api, apiPath, BOOT_DATA_ELEMENT_ID, type BootData, type BootEntry } from '../../contract/index.js';
 import type { App } from '../context.js';
 import { pathOf } from './client.js';
+import { createPrerenderer } from './prerender.js';
+import { PRERENDER_ELEMENT_ID, PRERENDER_STYLE, prerenderImageScript } from './prerender-page.js';
 
 /**
  * The app's page for a first visit, in one round trip: the built index.html plus, for the screens a
@@ -115,10 +117,13 @@ function inlineStyles(distDir: string, hrefs: string[]): string[] {
 export type DocumentRenderer = (request: FastifyRequest) => Promise<string>;
 
 /** Null when there is no build with a manifest (the plain index.html is then sent as a file). */
-export function createDocumentRenderer(app: App, distDir: string): DocumentRenderer | null {
+export function createDocumentRenderer(app: App, distDir: string, imageKey: string): DocumentRenderer | null {
   const indexFile = join(distDir, 'index.html');
   const manifestFile = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(indexFile) || !existsSync(manifestFile)) return null;
+  const prerender = createPrerenderer(distDir, (msg) => app.log.warn(msg));
+  if (prerender) app.addHook('onClose', () => prerender.close());
+  const imageScript = `<script>${prerenderImageScript(imageKey)}</script>`;
   // Read again when a new build replaces index.html under a running server: a page must never name
   // chunks that are gone.
   let built = { at: -1, template: '', screenTemplate: '', links: new Map<Screen, string[]>() };
@@ -182,8 +187,18 @@ export function createDocumentRenderer(app: App, distDir: string): DocumentRende
           `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${escapeJson(JSON.stringify(boot))}</script>`,
         );
       }
-      // A function, not a string: inlined CSS and JSON may hold `$&`-like sequences.
-      return screenTemplate.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
+      // The first screen itself, rendered by the app's components from those answers.
+      const firstScreen = entries.length
+        ? await prerender?.render(`${request.protocol}://${request.host}${request.url}`, entries)
+        : null;
+      if (firstScreen) head.push(PRERENDER_STYLE);
+      // Functions, not strings: inlined CSS, JSON and markup may hold `$&`-like sequences.
+      const page = screenTemplate.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
+      if (!firstScreen) return page;
+      return page.replace(
+        '<div id="root"></div>',
+        () => `<div id="${PRERENDER_ELEMENT_ID}">${firstScreen}</div>${imageScript}<div id="root"></div>`,
+      );
     }
     return template;
   };

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
+import { prerenderImageScriptHash } from './prerender-page.js';
 
 /** Origin of a configured host ('' or unparsable: none). Bare host names are taken as https. */
 function originOf(value: string): string | null {
@@ -21,8 +22,9 @@ export function cspDirectives(config: Config) {
   const https = config.publicUrl.startsWith('https://');
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Libraries (slider, player) set element styles at run time; no script is ever inline.
+    // One inline script, named by its hash: the prerendered first screen's image decryption.
+    scriptSrc: ["'self'", prerenderImageScriptHash(config.imageKey)],
+    // Libraries (slider, player) set element styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Images are fetched encrypted and shown from blob: URLs; small icons may be data: URLs.
     imgSrc: [...self, 'blob:', 'data:'],

@@ -2,6 +2,7 @@ import ky, { HTTPError, type KyInstance } from 'ky';
 import { Code, Header, Msg, REQUEST_TIMEOUT_MS, type Envelope } from '../../../contract';
 import { getAppType } from '../app-type';
 import { bootKey, takeBootAnswer } from './boot';
+import { isPrerendering, NotPrerendered, prerenderAnswer } from '../prerendering';
 import { dynamicHost, staticHost } from '../hosts';
 import { getDeviceId, getTraceId } from '../ids';
 import { kvGet, KvKey } from '../kv';
@@ -104,6 +105,11 @@ async function relogin(refusedToken: string | undefined): Promise<void> {
 }
 
 async function send<T>(method: 'get' | 'post', path: string, opts: CallOptions): Promise<Envelope<T>> {
+  if (isPrerendering()) {
+    const key = bootKey(path, cleanSearch(opts.searchParams));
+    if (method !== 'get' || opts.auth === 'required') throw new NotPrerendered(key);
+    return prerenderAnswer(key) as Envelope<T>;
+  }
   if (opts.auth === 'required') await ensureSession();
   const host = opts.host === 'static' ? staticHost() : dynamicHost();
   if (method === 'get' && opts.auth !== 'required') {

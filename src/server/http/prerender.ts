@@ -1,0 +1,106 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { BootEntry } from '../../contract/index.js';
+
+/** Built by `vite build` (vite.config.ts, prerenderBuild): the app's first-screen renderer. */
+const RENDERER = join('.ssr', 'render.mjs');
+/** A page never waits longer than this for its prerender: past it, it goes out without one. */
+const BUDGET_MS = 400;
+
+// Runs in the worker: a render is CPU work, and the app's code must never touch the server's globals
+// (it sets `location`, and a stray promise of the app's may reject there harmlessly).
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+process.on('unhandledRejection', () => {});
+const loaded = import(workerData.renderer);
+parentPort.on('message', async ({ id, pageUrl, entries }) => {
+  try {
+    const { renderFirstScreen } = await loaded;
+    parentPort.postMessage({ id, html: await renderFirstScreen(pageUrl, entries) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String(err && err.stack || err) });
+  }
+});`;
+
+export interface Prerenderer {
+  render(pageUrl: string, entries: BootEntry[]): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+interface Running {
+  worker: Worker;
+  builtAt: number;
+  waiting: Map<number, (html: string | null) => void>;
+}
+
+/**
+ * The server side of the prerender: one worker thread with the built renderer, started on the first
+ * page and again when a new build replaces it. Null when the build has no renderer.
+ */
+export function createPrerenderer(distDir: string, log: (msg: string) => void): Prerenderer | null {
+  const file = join(distDir, RENDERER);
+  if (!existsSync(file)) return null;
+  let running: Running | undefined;
+  let nextId = 0;
+
+  const start = (builtAt: number): Running => {
+    const renderer = `${pathToFileURL(file).href}?v=${builtAt}`;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { renderer } });
+    worker.unref();
+    const r: Running = { worker, builtAt, waiting: new Map() };
+    worker.on('message', (m: { id: number; html?: string; error?: string }) => {
+      if (m.error) log(`prerender failed: ${m.error.split('\n')[0]}`);
+      r.waiting.get(m.id)?.(m.html ?? null);
+      r.waiting.delete(m.id);
+    });
+    const fail = () => {
+      for (const done of r.waiting.values()) done(null);
+      r.waiting.clear();
+      if (running === r) running = undefined;
+    };
+    worker.on('error', (err) => {
+      log(`prerender worker stopped: ${err.message}`);
+      fail();
+    });
+    worker.on('exit', fail);
+    return r;
+  };
+
+  // Started now, so the first visitor's page does not wait for the renderer to load.
+  running = start(statSync(file).mtimeMs);
+
+  const render = (pageUrl: string, entries: BootEntry[]): Promise<string | null> => {
+    let builtAt: number;
+    try {
+      builtAt = statSync(file).mtimeMs;
+    } catch {
+      return Promise.resolve(null);
+    }
+    if (running && running.builtAt !== builtAt) {
+      void running.worker.terminate();
+      running = undefined;
+    }
+    const r = (running ??= start(builtAt));
+    const id = nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        r.waiting.delete(id);
+        resolve(null);
+      }, BUDGET_MS);
+      r.waiting.set(id, (html) => {
+        clearTimeout(timer);
+        resolve(html);
+      });
+      r.worker.postMessage({ id, pageUrl, entries });
+    });
+  };
+  return {
+    render,
+    close: async () => {
+      await running?.worker.terminate();
+      running = undefined;
+    },
+  };
+}
