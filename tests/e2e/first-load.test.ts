@@ -94,6 +94,13 @@ describe('first load in one round trip', () => {
       return !!img && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
     });
     expect(violations).toEqual([]);
+    // Where the app will render its copy is not painted until the swap, and takes no room.
+    expect(
+      await m.page.evaluate(() => {
+        const root = getComputedStyle(document.getElementById('root')!);
+        return [root.visibility, root.position];
+      }),
+    ).toEqual(['hidden', 'absolute']);
   });
 
   it('the app takes over from the prerendered screen in place: nothing moves, one copy stays', async () => {
@@ -107,6 +114,7 @@ describe('first load in one round trip', () => {
     });
     await m.page.goto('/book/1');
     expect(await m.page.locator('#prerender .book-header-title').count()).toBe(1);
+
     await m.page.waitForFunction(() => !document.getElementById('prerender'));
     await m.page.locator('#root .book-header-title').waitFor();
     expect(await m.page.locator('.book-header-title').count()).toBe(1);

@@ -7,7 +7,7 @@ export const PRERENDER_ELEMENT_ID = 'prerender';
  * While the prerender shows, the app renders beneath it, laid out in the same place but not painted;
  * the app swaps them in one frame (app/lib/prerender-handover.ts), so nothing on the screen moves.
  */
-export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}+#root{visibility:hidden;position:absolute;top:0;left:0;width:100%}</style>`;
+export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility:hidden;position:absolute;top:0;left:0;width:100%}</style>`;
 
 /**
  * The prerender's pictures in view, decrypted by the page before any of the app's code has arrived
