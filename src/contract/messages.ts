@@ -308,8 +308,12 @@ export const EmptyText = {
     shelf: '看到喜欢的漫画，点「收藏」就会出现在这里',
     history: '读过的漫画会按时间出现在这里，方便接着看',
     search: '换个书名或作者试试，或者去首页逛逛',
+    orders: '充值后，订单和到账情况会出现在这里',
+    coins: '购买章节、视频或签到后，金币的每一笔变动都会出现在这里',
   },
   action: '去漫画首页看看',
+  /** The way out of an empty 充值记录. */
+  topUpAction: '去充值',
 } as const;
 
 /** 充值记录: the caller's recharge orders and coin records. */
@@ -332,9 +336,4 @@ export const RecordText = {
   rechargeOther: '充值到账',
   /** A bought item the catalogue no longer has. */
   removedItem: '已下架的内容',
-  emptyHint: {
-    orders: '充值后，订单和到账情况会出现在这里',
-    coins: '购买章节、视频或签到后，金币的每一笔变动都会出现在这里',
-  },
-  emptyAction: '去充值',
 } as const;
