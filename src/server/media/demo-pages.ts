@@ -22,7 +22,14 @@ export const DEMO_ART_VERSION = 'comic-v2';
 /** The source hash names the page (split 1) or derives its strips' names. */
 type PageEntry = [kind: 'page', book: number, chapter: number, page: number, split: number, source: string];
 type HoriEntry = [kind: 'hori', book: number, hash: string];
-type Entry = PageEntry | HoriEntry;
+type ThumbEntry = [kind: 'thumb', book: number, chapter: number, hash: string];
+type Entry = PageEntry | HoriEntry | ThumbEntry;
+
+/**
+ * A chapter's catalogue thumbnail: the 16:9 top of its first page below the chapter's title strip
+ * (pageSvg draws panels from y=118 between 22 px margins), i.e. its opening panel.
+ */
+export const CHAPTER_THUMB_CROP = { left: 22, top: 118, width: 756, height: 425 } as const;
 
 interface Registry {
   version: string;
@@ -58,6 +65,15 @@ export class DemoRecipes {
   hori(bookIndex: number): string {
     const hash = imageHash(Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'hori', this.books[bookIndex]])));
     this.entries[hash] = ['hori', bookIndex, hash];
+    return hash;
+  }
+
+  /** The chapter's own thumbnail (a crop of its first page), drawn on first request like the pages. */
+  thumb(bookIndex: number, chapter: number): string {
+    const hash = imageHash(
+      Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'thumb', this.books[bookIndex], chapter])),
+    );
+    this.entries[hash] = ['thumb', bookIndex, chapter, hash];
     return hash;
   }
 
@@ -106,6 +122,12 @@ async function draw(ctx: MediaCtx, reg: Registry, entry: Entry): Promise<void> {
   if (entry[0] === 'hori') {
     const png = await renderDemoHoriCover({ book: reg.books[entry[1]]!, author: '' });
     await writeVariants(ctx, entry[2], () => sharp(png), {});
+    return;
+  }
+  if (entry[0] === 'thumb') {
+    const [, b, chapter, hash] = entry;
+    const png = await renderComicPage({ book: reg.books[b]!, chapter, page: 1 });
+    await writeVariants(ctx, hash, () => sharp(png).extract(CHAPTER_THUMB_CROP), {});
     return;
   }
   const [, b, chapter, page, split, source] = entry;

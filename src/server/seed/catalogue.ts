@@ -108,14 +108,14 @@ export async function insertCatalogue(
     let chapterCount = 0;
     for (const [i, b] of books.entries()) {
       const bookId = bookIds[i]!;
-      const hori = art.recipes.hori(i);
       const chapters = Array.from({ length: b.chapters }, (_, k) => {
         const number = k + 1;
         return {
           book_id: bookId,
           number,
           title: `第${number}话 ${chapterTitle(art.stories[i]!, number)}`,
-          cover_hash: hori,
+          // Its own first page's opening panel, not the book's wide cover repeated.
+          cover_hash: art.recipes.thumb(i, number),
           // The first two chapters are free; later ones cost the book's price, a little more later on.
           price: number <= 2 ? 0 : Math.min(30, b.basePrice + Math.floor((number - 3) / 10) * 2),
           pic_split_count: b.split,
