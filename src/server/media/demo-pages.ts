@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { PAGE_SIZE_PX } from '../../contract/index.js';
 import type { BookStory } from '../seed/story.js';
 import { renderDemoHoriCover } from './demo-art.js';
-import { PAGE_ART_SIZE_PX, renderComicPage } from './demo-comic.js';
+import { PAGE_ART_SIZE_PX, renderChapterThumb, renderComicPage } from './demo-comic.js';
 import { mediaDir, writeAtomic, type MediaCtx } from './files.js';
 import { imageHash, writeVariants, type StoredPage } from './images.js';
 
@@ -24,12 +24,6 @@ type PageEntry = [kind: 'page', book: number, chapter: number, page: number, spl
 type HoriEntry = [kind: 'hori', book: number, hash: string];
 type ThumbEntry = [kind: 'thumb', book: number, chapter: number, hash: string];
 type Entry = PageEntry | HoriEntry | ThumbEntry;
-
-/**
- * A chapter's catalogue thumbnail: the 16:9 top of its first page below the chapter's title strip
- * (pageSvg draws panels from y=118 between 22 px margins), i.e. its opening panel.
- */
-export const CHAPTER_THUMB_CROP = { left: 22, top: 118, width: 756, height: 425 } as const;
 
 interface Registry {
   version: string;
@@ -68,7 +62,7 @@ export class DemoRecipes {
     return hash;
   }
 
-  /** The chapter's own thumbnail (a crop of its first page), drawn on first request like the pages. */
+  /** The chapter's own thumbnail (its first page's opening panel), drawn on first request like the pages. */
   thumb(bookIndex: number, chapter: number): string {
     const hash = imageHash(
       Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'thumb', this.books[bookIndex], chapter])),
@@ -126,8 +120,8 @@ async function draw(ctx: MediaCtx, reg: Registry, entry: Entry): Promise<void> {
   }
   if (entry[0] === 'thumb') {
     const [, b, chapter, hash] = entry;
-    const png = await renderComicPage({ book: reg.books[b]!, chapter, page: 1 });
-    await writeVariants(ctx, hash, () => sharp(png).extract(CHAPTER_THUMB_CROP), {});
+    const png = await renderChapterThumb({ book: reg.books[b]!, chapter });
+    await writeVariants(ctx, hash, () => sharp(png), {});
     return;
   }
   const [, b, chapter, page, split, source] = entry;

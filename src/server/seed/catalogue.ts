@@ -35,7 +35,7 @@ const hoursAgo = (now: number, h: number) => new Date(now - h * 3_600_000).toISO
 export interface SeedArtSet {
   stories: BookStory[];
   covers: string[];
-  /** Names of the pictures drawn on first request (pages, wide covers). */
+  /** Names of the pictures drawn on first request (pages, wide covers, chapter thumbnails). */
   recipes: DemoRecipes;
   ads: string[];
   /** The videos made before the first start answers, one per entry of `vods`. */
