@@ -12,6 +12,9 @@ export const Api = {
   findAccount: '/api/user/find_account',
   dailySign: '/api/user/daily_sign',
   recharge: '/api/user/recharge',
+  /** The caller's recharge orders and coin ledger on 充值记录 (beyond spec §7's static sample). */
+  rechargeRecords: '/api/user/recharge_records',
+  coinRecords: '/api/user/coin_records',
   commonInfo: '/api/common/info/v2/:branchId',
   showcase: '/api/book/showcase/detail/:type/:page',
   category: '/api/book/category',

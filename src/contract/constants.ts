@@ -37,6 +37,8 @@ export const SEARCH_KEYWORD_MAX = 20;
 export const SEARCH_HISTORY_MAX = 10;
 export const VOD_SEARCH_PAGE_SIZE = 20;
 export const VOD_PAGE_SIZE = 20;
+/** Rows per page of the recharge orders and coin records. */
+export const RECORD_PAGE_SIZE = 20;
 export const VOD_TRIAL_SECONDS = 40;
 export const FREE_CHAPTER_COUNT = 2;
 export const DIALOG_FADE_STEP = 0.05;

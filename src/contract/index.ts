@@ -9,4 +9,5 @@ export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/book.js';
 export * from './schemas/vod.js';
+export * from './schemas/records.js';
 export * from './urls.js';

@@ -266,14 +266,6 @@ export const AccountText = {
   retryPay: '重新充值',
   // purchase history
   historyTitle: '充值记录',
-  sampleRecords: '示例记录（仅展示样式，非您的真实消费记录）',
-  /** The consumption-records page is a static sample (spec §2): these rows are not the user's. */
-  sampleRows: [
-    { date: '2026-01-05 20:13', item: '充值 500金币（赠送80金币）', amount: '¥50' },
-    { date: '2026-01-05 20:20', item: '购买章节《示例漫画》第3话', amount: '-30金币' },
-    { date: '2026-01-06 09:02', item: '每日签到', amount: '+5金币' },
-    { date: '2026-01-08 21:40', item: '开通月度VIP', amount: '¥30' },
-  ],
   home: '首页',
   back: '返回',
   // find account
@@ -316,6 +308,32 @@ export const EmptyText = {
     shelf: '看到喜欢的漫画，点「收藏」就会出现在这里',
     history: '读过的漫画会按时间出现在这里，方便接着看',
     search: '换个书名或作者试试，或者去首页逛逛',
+    orders: '充值后，订单和到账情况会出现在这里',
+    coins: '购买章节、视频或签到后，金币的每一笔变动都会出现在这里',
   },
   action: '去漫画首页看看',
+  /** The way out of an empty 充值记录. */
+  topUpAction: '去充值',
+} as const;
+
+/** 充值记录: the caller's recharge orders and coin records. */
+export const RecordText = {
+  tabs: '充值与金币记录',
+  ordersTab: '充值订单',
+  coinsTab: '金币明细',
+  state: { paid: '支付成功', pending: '待支付', closed: '已关闭' },
+  /** What a coin package credited, or how long a VIP package runs. */
+  orderGain: (coins: number, vipDays: number) => (vipDays > 0 ? `${vipDays}天VIP` : `到账${coins}金币`),
+  yuan: (fen: number) => `¥${(fen / 100).toFixed(2)}`,
+  coins: (n: number) => (n > 0 ? `+${n}` : String(n)),
+  balance: (n: number) => `余额 ${n}`,
+  chapter: (book: string, chapter: string) => `《${book}》${chapter}`,
+  vod: (name: string) => `视频《${name}》`,
+  signIn: '每日签到',
+  bindMobile: '绑定手机奖励',
+  recharge: (title: string) => `充值 ${title}`,
+  /** A top-up credited without a package on record. */
+  rechargeOther: '充值到账',
+  /** A bought item the catalogue no longer has. */
+  removedItem: '已下架的内容',
 } as const;

@@ -8,7 +8,14 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AccountText, BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
+import {
+  AccountText,
+  BIND_MOBILE_REWARD,
+  Msg,
+  RecordText,
+  type Envelope,
+  type VodList,
+} from '../../src/contract';
 import { baseUrl, dismissDialogs, launchMobile, waitForFirstPage, type Mobile } from './helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -168,6 +175,20 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await page.getByTestId('mine-account').waitFor({ timeout: 15_000 });
     await settle();
     await audit('mine');
+  });
+
+  it('充值记录: recharge orders and coin records', async () => {
+    const listed = page.getByRole('tabpanel').locator('.history-row, .empty-state').first();
+    await page.goto('/user/purchase/history');
+    await dismissDialogs(page, 800);
+    await listed.waitFor({ timeout: 15_000 });
+    await settle();
+    await audit('purchase history, orders');
+    await page.getByRole('tab', { name: RecordText.coinsTab }).click();
+    await page.getByRole('tab', { name: RecordText.coinsTab, selected: true }).waitFor();
+    await listed.waitFor({ timeout: 15_000 });
+    await settle();
+    await audit('purchase history, coins');
   });
 
   it('login', async () => {

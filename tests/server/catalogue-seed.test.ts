@@ -1,16 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { z } from 'zod';
 import {
   Api,
   BookList,
+  Chapter,
   ChapterReadInfo,
   HomeIndex,
   IMAGE_URL_PATTERN,
   ShowcaseType,
   VodIndexData,
   apiPath,
+  decryptImage,
   importImageKey,
 } from '../../src/contract/index.js';
 import type { Ctx } from '../../src/server/context.js';
@@ -140,8 +143,13 @@ describe('demo catalogue seed', () => {
     }
     expect((await db.selectFrom('vod_danmu').select('id').where('mode', '=', 8).execute()).length).toBe(0);
 
-    const jumpTypes = await db.selectFrom('ads').select('jump_type').distinct().execute();
-    expect(new Set(jumpTypes.map((a) => a.jump_type))).toEqual(new Set([-1, -2, 2, 3]));
+    const ads = await db.selectFrom('ads').select(['jump_type', 'url', 'title']).execute();
+    expect(new Set(ads.map((a) => a.jump_type))).toEqual(new Set([-1, 2, 3]));
+    // Banners lead inside the app (a route of the app), never to a foreign placeholder site.
+    for (const a of ads) {
+      if (a.jump_type === -1 || a.jump_type === -2) expect(a.url, a.title).toMatch(/^\/[a-z]/);
+      else expect(a.url, a.title).toBe('');
+    }
     const curated = await db.selectFrom('showcase_items').select('type').distinct().execute();
     expect(curated.length).toBeGreaterThanOrEqual(4);
     const markers = await db.selectFrom('vod_markers').select('vod_id').distinct().execute();
@@ -198,6 +206,33 @@ describe('demo catalogue seed', () => {
     expect(new Set(firstParts(read)).size).toBe(read.bookPics.length);
     const bytes = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload.length;
     expect(await bytes(read2.bookPics[0]!.parts[0]!)).toBeGreaterThan(1000);
+
+    // Each chapter shows its own first page's opening panel in the catalogue, not the wide cover.
+    const list = okData(
+      await t.app.inject({
+        method: 'POST',
+        url: `${Api.chapterList}?bookId=${book.bookId}`,
+        headers: anonHeaders(),
+      }),
+      z.array(Chapter),
+    );
+    const covers = list.map((c) => c.cover);
+    expect(new Set(covers).size).toBe(list.length);
+    expect(covers).not.toContain(book.horiCover);
+    const imageKey = await importImageKey(t.config.imageKey);
+    const thumbs = [];
+    for (const url of covers.slice(0, 2)) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const webp = Buffer.from(await decryptImage(imageKey, new Uint8Array(res.rawPayload)));
+      const meta = await sharp(webp).metadata();
+      expect(meta.format).toBe('webp');
+      // 16:9, the box the catalogue reserves for it.
+      expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+      thumbs.push(webp.toString('base64'));
+    }
+    expect(thumbs[0]).not.toBe(thumbs[1]);
+
     const shelves = okData(await t.app.inject({ method: 'GET', url: Api.vodIndex }), VodIndexData);
     expect(shelves).toHaveLength(10);
     const vod = await db.selectFrom('vods').select('media_key').executeTakeFirstOrThrow();

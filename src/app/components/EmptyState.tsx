@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { EmptyText, Msg } from '../../contract';
 
-type Kind = 'shelf' | 'history' | 'search';
+type Kind = keyof typeof EmptyText.hint;
+/** Empty money records lead to the top-up page; the reading screens to the comics. */
+const TOP_UP_KINDS: ReadonlySet<Kind> = new Set(['orders', 'coins']);
 
 /** A quiet picture for an empty screen: an open book with a small star, drawn in the brand colour. */
 function EmptyPicture() {
@@ -23,17 +25,18 @@ function EmptyPicture() {
 }
 
 /**
- * What an empty shelf, history or search shows: the spec's 暂时没有记录, a picture, a line saying what
- * would fill the screen, and the way to the comics that would.
+ * What an empty shelf, history, search or money record shows: the spec's 暂时没有记录, a picture, a line
+ * saying what would fill the screen, and the way to what would.
  */
 export function EmptyState({ kind }: { kind: Kind }) {
+  const topUp = TOP_UP_KINDS.has(kind);
   return (
     <div className="empty-state list-empty" role="status">
       <EmptyPicture />
       <p className="empty-title">{Msg.emptyList}</p>
       <p className="empty-hint">{EmptyText.hint[kind]}</p>
-      <Link to="/home" className="empty-action">
-        {EmptyText.action}
+      <Link to={topUp ? '/purchase' : '/home'} className="empty-action">
+        {topUp ? EmptyText.topUpAction : EmptyText.action}
       </Link>
     </div>
   );

@@ -24,13 +24,24 @@ interface Props<T> {
   className?: string;
   /** Shown above the items (not counted as items). */
   header?: ReactNode;
+  /** Shown instead of the plain 暂时没有记录 when the list is empty. */
+  empty?: ReactNode;
 }
 
 /**
  * An infinitely scrolling list: more is loaded when the bottom sentinel comes within
  * NEAR_BOTTOM_RATIO × the view height; 暂时没有记录 when empty, 暂时没有更多啦! at the end (spec §4, §8).
  */
-export function InfiniteList<T>({ query, items, renderItem, render, itemKey, className, header }: Props<T>) {
+export function InfiniteList<T>({
+  query,
+  items,
+  renderItem,
+  render,
+  itemKey,
+  className,
+  header,
+  empty,
+}: Props<T>) {
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isPending, isError, fetchNextPage } = query;
   const count = items.length;
@@ -74,7 +85,7 @@ export function InfiniteList<T>({ query, items, renderItem, render, itemKey, cla
         {Msg.loadFailed}，点击重试
       </button>
     );
-  else if (count === 0) footer = <div className="list-status list-empty">{Msg.emptyList}</div>;
+  else if (count === 0) footer = empty ?? <div className="list-status list-empty">{Msg.emptyList}</div>;
   else if (!hasNextPage) footer = <div className="list-status list-end">{Msg.endOfList}</div>;
 
   return (

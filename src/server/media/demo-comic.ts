@@ -261,11 +261,16 @@ export interface PageRecipe {
   page: number;
 }
 
+/** The page's panel layout, the same for the page and its chapter thumbnail. */
+function pageLayout({ book, chapter, page }: PageRecipe): Rect[] {
+  const rng = createRng(book.seed * 7_717 + chapter * 389 + page * 53);
+  return LAYOUTS[rng.int(0, LAYOUTS.length - 1)]!;
+}
+
 /** The page's SVG document (exported for tests and the seed's change detection). */
 export function pageSvg({ book, chapter, page }: PageRecipe): string {
   const { width: W, height: H } = PAGE_ART_SIZE_PX;
-  const rng = createRng(book.seed * 7_717 + chapter * 389 + page * 53);
-  const layout = LAYOUTS[rng.int(0, LAYOUTS.length - 1)]!;
+  const layout = pageLayout({ book, chapter, page });
   const m = 22;
   const g = 14;
   const top = page === 1 ? 118 : m;
@@ -294,6 +299,27 @@ export function pageSvg({ book, chapter, page }: PageRecipe): string {
 /** The page as PNG (fast, lossless; storage makes the WebP sizes). */
 export function renderComicPage(recipe: PageRecipe): Promise<Buffer> {
   return sharp(Buffer.from(pageSvg(recipe)))
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** A chapter thumbnail's size: 16:9, the catalogue's box. */
+export const THUMB_ART_SIZE_PX = { width: 640, height: 360 } as const;
+
+/**
+ * A chapter's catalogue thumbnail: the opening panel of its first page (same scene, cast, moods and
+ * lines) drawn alone in a 16:9 frame, about a quarter of a page's drawing work.
+ */
+export function chapterThumbSvg({ book, chapter }: Omit<PageRecipe, 'page'>): string {
+  const { width: W, height: H } = THUMB_ART_SIZE_PX;
+  const layout = pageLayout({ book, chapter, page: 1 });
+  const [opening] = planPanels(book, chapter, 1, layout.length);
+  const body = panelMarkup(book, opening!, [2.5, 2.5, W - 5, H - 5], 't0');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+}
+
+export function renderChapterThumb(recipe: Omit<PageRecipe, 'page'>): Promise<Buffer> {
+  return sharp(Buffer.from(chapterThumbSvg(recipe)))
     .png({ compressionLevel: 1 })
     .toBuffer();
 }

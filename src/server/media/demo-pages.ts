@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { PAGE_SIZE_PX } from '../../contract/index.js';
 import type { BookStory } from '../seed/story.js';
 import { renderDemoHoriCover } from './demo-art.js';
-import { PAGE_ART_SIZE_PX, renderComicPage } from './demo-comic.js';
+import { PAGE_ART_SIZE_PX, renderChapterThumb, renderComicPage } from './demo-comic.js';
 import { mediaDir, writeAtomic, type MediaCtx } from './files.js';
 import { imageHash, writeVariants, type StoredPage } from './images.js';
 
@@ -22,7 +22,8 @@ export const DEMO_ART_VERSION = 'comic-v2';
 /** The source hash names the page (split 1) or derives its strips' names. */
 type PageEntry = [kind: 'page', book: number, chapter: number, page: number, split: number, source: string];
 type HoriEntry = [kind: 'hori', book: number, hash: string];
-type Entry = PageEntry | HoriEntry;
+type ThumbEntry = [kind: 'thumb', book: number, chapter: number, hash: string];
+type Entry = PageEntry | HoriEntry | ThumbEntry;
 
 interface Registry {
   version: string;
@@ -58,6 +59,15 @@ export class DemoRecipes {
   hori(bookIndex: number): string {
     const hash = imageHash(Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'hori', this.books[bookIndex]])));
     this.entries[hash] = ['hori', bookIndex, hash];
+    return hash;
+  }
+
+  /** The chapter's own thumbnail (its first page's opening panel), drawn on first request like the pages. */
+  thumb(bookIndex: number, chapter: number): string {
+    const hash = imageHash(
+      Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'thumb', this.books[bookIndex], chapter])),
+    );
+    this.entries[hash] = ['thumb', bookIndex, chapter, hash];
     return hash;
   }
 
@@ -106,6 +116,12 @@ async function draw(ctx: MediaCtx, reg: Registry, entry: Entry): Promise<void> {
   if (entry[0] === 'hori') {
     const png = await renderDemoHoriCover({ book: reg.books[entry[1]]!, author: '' });
     await writeVariants(ctx, entry[2], () => sharp(png), {});
+    return;
+  }
+  if (entry[0] === 'thumb') {
+    const [, b, chapter, hash] = entry;
+    const png = await renderChapterThumb({ book: reg.books[b]!, chapter });
+    await writeVariants(ctx, hash, () => sharp(png), {});
     return;
   }
   const [, b, chapter, page, split, source] = entry;

@@ -7,6 +7,7 @@ import { mediaRoutes } from './media.js';
 import { moneyRoutes } from './money.js';
 import { payRoutes } from './pay.js';
 import { qrRoutes } from './qr.js';
+import { recordRoutes } from './records.js';
 import { smsRoutes } from './sms.js';
 import { vodRoutes } from './vods.js';
 
@@ -20,6 +21,7 @@ const modules: RouteModule[] = [
   moneyRoutes,
   payRoutes,
   qrRoutes,
+  recordRoutes,
   smsRoutes,
   vodRoutes,
 ];

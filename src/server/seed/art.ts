@@ -7,7 +7,7 @@ import type { BookStory } from './story.js';
 
 /**
  * The demo pictures drawn before the first start answers: book covers and advert banners (what the
- * home screen shows first). Chapter pages and wide covers are drawn on first request from recipes
+ * home screen shows first). Chapter pages, wide covers and chapter thumbnails are drawn on first request from recipes
  * (media/demo-pages.ts). Work runs two at a time, one per core.
  */
 

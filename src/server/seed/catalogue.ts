@@ -35,7 +35,7 @@ const hoursAgo = (now: number, h: number) => new Date(now - h * 3_600_000).toISO
 export interface SeedArtSet {
   stories: BookStory[];
   covers: string[];
-  /** Names of the pictures drawn on first request (pages, wide covers). */
+  /** Names of the pictures drawn on first request (pages, wide covers, chapter thumbnails). */
   recipes: DemoRecipes;
   ads: string[];
   /** The videos made before the first start answers, one per entry of `vods`. */
@@ -108,14 +108,14 @@ export async function insertCatalogue(
     let chapterCount = 0;
     for (const [i, b] of books.entries()) {
       const bookId = bookIds[i]!;
-      const hori = art.recipes.hori(i);
       const chapters = Array.from({ length: b.chapters }, (_, k) => {
         const number = k + 1;
         return {
           book_id: bookId,
           number,
           title: `第${number}话 ${chapterTitle(art.stories[i]!, number)}`,
-          cover_hash: hori,
+          // Its own first page's opening panel, not the book's wide cover repeated.
+          cover_hash: art.recipes.thumb(i, number),
           // The first two chapters are free; later ones cost the book's price, a little more later on.
           price: number <= 2 ? 0 : Math.min(30, b.basePrice + Math.floor((number - 3) / 10) * 2),
           pic_split_count: b.split,

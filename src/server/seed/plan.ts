@@ -78,6 +78,10 @@ export interface AdPlan {
   bookIndex?: number;
 }
 
+/**
+ * The demo's banners. Every link stays inside the app: the demo has no partner sites, and a banner
+ * that leads to a foreign placeholder page is a dead end for a reader.
+ */
 export const AD_PLANS: AdPlan[] = [
   {
     position: 'home',
@@ -106,11 +110,11 @@ export const AD_PLANS: AdPlan[] = [
   },
   {
     position: 'home',
-    jumpType: -2,
-    title: '关于我们',
+    jumpType: -1,
+    title: '每日更新',
     subtitle: '每天更新，好故事不断',
-    cta: '了解更多',
-    url: 'https://example.com/',
+    cta: '看今日更新',
+    url: '/home/day',
   },
   {
     position: 'list',
@@ -147,11 +151,11 @@ export const AD_PLANS: AdPlan[] = [
   },
   {
     position: 'vod',
-    jumpType: -2,
-    title: '更多精彩',
-    subtitle: '新片每周上线',
+    jumpType: -1,
+    title: '看漫画',
+    subtitle: '六十多部原创漫画，每天更新',
     cta: '去看看',
-    url: 'https://example.com/',
+    url: '/home',
   },
 ];
 

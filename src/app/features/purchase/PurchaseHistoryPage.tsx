@@ -1,10 +1,98 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { AccountText } from '../../../contract';
+import { useState } from 'react';
+import { AccountText, RecordText, type CoinRecord, type RechargeRecord } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
+import { InfiniteList } from '../../components/InfiniteList';
+import { fetchCoinRecords, fetchRechargeRecords, nextCursor, recordKeys } from '../../lib/api/records';
+import { Tabs } from '../comics/Tabs';
+import { recordTime } from './record-time';
+import '../comics/comics.css';
 import './purchase.css';
 
-/** /user/purchase/history: back and home buttons, and the sample consumption records. */
+type Tab = 'orders' | 'coins';
+
+function OrderRow({ o }: { o: RechargeRecord }) {
+  return (
+    <li className="history-row" data-testid="order-row">
+      <span className="history-item">{o.title}</span>
+      <span className="history-amount">{RecordText.yuan(o.amount)}</span>
+      <span className="history-date">
+        {recordTime(o.createdAt)} · {RecordText.orderGain(o.coins, o.vipDays)}
+      </span>
+      <span className={`history-state state-${o.state}`}>{RecordText.state[o.state]}</span>
+    </li>
+  );
+}
+
+function CoinRow({ c }: { c: CoinRecord }) {
+  return (
+    <li className="history-row" data-testid="coin-row">
+      <span className="history-item">{c.label}</span>
+      <span className={c.amount < 0 ? 'history-amount spent' : 'history-amount gained'}>
+        {RecordText.coins(c.amount)}
+      </span>
+      <span className="history-date">{recordTime(c.createdAt)}</span>
+      <span className="history-state">{RecordText.balance(c.balance)}</span>
+    </li>
+  );
+}
+
+function OrdersList() {
+  const q = useInfiniteQuery({
+    queryKey: recordKeys.orders(),
+    queryFn: ({ pageParam }) => fetchRechargeRecords(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: nextCursor,
+    staleTime: 0,
+  });
+  return (
+    <InfiniteList
+      query={q}
+      items={q.data?.pages.flatMap((p) => p.list) ?? []}
+      render={(items) => (
+        <ul className="history-list">
+          {items.map((o) => (
+            <OrderRow key={o.id} o={o} />
+          ))}
+        </ul>
+      )}
+      empty={<EmptyState kind="orders" />}
+    />
+  );
+}
+
+function CoinsList() {
+  const q = useInfiniteQuery({
+    queryKey: recordKeys.coins(),
+    queryFn: ({ pageParam }) => fetchCoinRecords(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: nextCursor,
+    staleTime: 0,
+  });
+  return (
+    <InfiniteList
+      query={q}
+      items={q.data?.pages.flatMap((p) => p.list) ?? []}
+      render={(items) => (
+        <ul className="history-list">
+          {items.map((c) => (
+            <CoinRow key={c.id} c={c} />
+          ))}
+        </ul>
+      )}
+      empty={<EmptyState kind="coins" />}
+    />
+  );
+}
+
+/**
+ * /user/purchase/history: back and home buttons (spec §2), and instead of the spec's static sample the
+ * caller's own records: recharge orders (state, amount, date) and every coin movement with what caused it.
+ */
 export function PurchaseHistoryPage() {
   const router = useRouter();
+  const [tab, setTab] = useState<Tab>('orders');
   return (
     <div className="page">
       <header className="page-header">
@@ -24,18 +112,19 @@ export function PurchaseHistoryPage() {
         </Link>
       </header>
       <main className="page-body">
-        <p className="history-sample" role="note">
-          {AccountText.sampleRecords}
-        </p>
-        <ul className="history-list" aria-label={AccountText.sampleRecords}>
-          {AccountText.sampleRows.map((r) => (
-            <li key={r.date + r.item} className="history-row">
-              <span className="history-item">{r.item}</span>
-              <span className="history-amount">{r.amount}</span>
-              <span className="history-date">{r.date}</span>
-            </li>
-          ))}
-        </ul>
+        <Tabs
+          className="history-tabs"
+          label={RecordText.tabs}
+          value={tab}
+          onChange={(id) => setTab(id === 'coins' ? 'coins' : 'orders')}
+          items={[
+            { id: 'orders', label: RecordText.ordersTab },
+            { id: 'coins', label: RecordText.coinsTab },
+          ]}
+        />
+        <div role="tabpanel" aria-label={tab === 'orders' ? RecordText.ordersTab : RecordText.coinsTab}>
+          {tab === 'orders' ? <OrdersList /> : <CoinsList />}
+        </div>
       </main>
     </div>
   );
