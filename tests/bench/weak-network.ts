@@ -1,8 +1,8 @@
 /**
  * A phone on a weak network (Chromium network emulation: 400 Kbps down and up, 400 ms round trip),
  * 390×844:
- * - an uncached /home (new visitor): time until its text content shows (the first section's title);
- *   target < 3 s;
+ * - an uncached /home (new visitor): time until its first screen's text shows (the 每日更新 box's
+ *   title and its books' titles, whoever painted them: the server's prerender or the app); target < 3 s;
  * - a chapter read before (service worker in control, chapter and pictures cached): time from opening
  *   it to its first image painted; target < 1 s.
  * Median of 3 tries each, every try in a fresh profile.
@@ -43,7 +43,8 @@ async function homeText(url: string): Promise<number> {
     await throttle(p.context, page);
     const start = Date.now();
     await page.goto('/home', { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: ListTitle.recommend }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: ListTitle.day }).first().waitFor({ timeout: 60_000 });
+    await page.locator('.book-small-title').first().waitFor({ timeout: 60_000 });
     return Date.now() - start;
   } finally {
     await p.close();
