@@ -1,6 +1,4 @@
-import { ReaderText } from '../../../contract';
-import { showToast } from '../../components/toast-store';
-import { getReadPosition, saveReadPosition } from '../../lib/device/read-position';
+import type { ReadPosition } from '../../lib/db';
 import {
   reachedEnd,
   resumeSpot,
@@ -17,12 +15,15 @@ export const SAVE_IDLE_MS = 400;
 const HOLD_MS = 1500;
 
 export interface ResumeOptions {
-  bookId: number;
-  number: number;
   /** The chapter's list of page boxes (its children, in order). */
   list: HTMLElement;
   /** Whether the reader moved the view by hand since the chapter opened. */
   userMoved: () => boolean;
+  /** The device's saved position of this chapter, and saving it (lib/device/read-position). */
+  load: () => Promise<ReadPosition | undefined>;
+  save: (p: Omit<ReadPosition, 'bookId' | 'number' | 'savedAt'>) => Promise<void>;
+  /** Told the page landed on (counted from 0). */
+  onLanded: (page: number) => void;
 }
 
 /**
@@ -30,7 +31,7 @@ export interface ResumeOptions {
  * happens once the saved spot is read from the device, unless the reader scrolled first; it needs only
  * the page boxes, which are reserved before their images arrive. Returns the stop (which saves).
  */
-export function startResume({ bookId, number, list, userMoved }: ResumeOptions): () => void {
+export function startResume({ list, userMoved, load, save, onLanded }: ResumeOptions): () => void {
   type Phase = 'loading' | 'holding' | 'tracking';
   let phase: Phase = 'loading';
   let target: ChapterSpot | null = null;
@@ -56,7 +57,9 @@ export function startResume({ bookId, number, list, userMoved }: ResumeOptions):
     clearTimeout(idle);
     if (!latest || (saved && sameSpot(saved.spot, latest) && saved.finished === finished)) return;
     saved = { spot: latest, finished };
-    void saveReadPosition({ bookId, number, ...latest, pageCount, finished });
+    save({ ...latest, pageCount, finished }).catch((err: unknown) =>
+      console.error('[reader] position not saved', err),
+    );
   };
 
   const sample = () => {
@@ -114,7 +117,7 @@ export function startResume({ bookId, number, list, userMoved }: ResumeOptions):
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', flush);
 
-  void getReadPosition(bookId, number).then(
+  load().then(
     (row) => {
       if (stopped) return;
       if (row) saved = { spot: { page: row.page, fraction: row.fraction }, finished: row.finished };
@@ -127,7 +130,7 @@ export function startResume({ bookId, number, list, userMoved }: ResumeOptions):
       target = spot;
       phase = 'holding';
       land();
-      showToast(ReaderText.resumedAt(spot.page + 1));
+      onLanded(spot.page);
       resize.observe(list);
       hold = setTimeout(track, HOLD_MS);
     },

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { ReaderText } from '../../../contract';
+import { showToast } from '../../components/Toaster';
+import { getReadPosition, saveReadPosition } from '../../lib/device/read-position';
 
 /** Keys that scroll the page: pressing one is the reader moving the view by hand. */
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
 
 /**
  * Resume inside the chapter: once its page list is on screen, lands where it was left and keeps the
- * position saved (resume-session.ts, loaded then so none of it is on the first screen's path). Input
+ * position saved (resume-session.ts, loaded only then and importing nothing else, so it adds nothing
+ * to the first screen's path; the device calls are passed in). Input
  * is watched from the start, so a reader who scrolls before the saved spot is known is not moved.
  * Returns the ref for the page list.
  */
@@ -32,7 +36,14 @@ export function useResume(bookId: number, number: number) {
     let stop: (() => void) | undefined;
     import('./resume-session').then(
       ({ startResume }) => {
-        if (live) stop = startResume({ bookId, number, list, userMoved: () => moved.current });
+        if (!live) return;
+        stop = startResume({
+          list,
+          userMoved: () => moved.current,
+          load: () => getReadPosition(bookId, number),
+          save: (p) => saveReadPosition({ bookId, number, ...p }),
+          onLanded: (page) => showToast(ReaderText.resumedAt(page + 1)),
+        });
       },
       (err: unknown) => console.error('[reader] resume not loaded', err),
     );
