@@ -243,4 +243,40 @@ describe('resume inside a chapter', () => {
     await page.waitForURL(new RegExp(`/book/read/${bookId}/1$`), { timeout: 15_000 });
     await expectLandedAt(page, left);
   });
+
+  it('leaves a reader who scrolls before the saved spot is known where they scrolled to', async () => {
+    // Its own phone with no service worker, so the resume code's request can be held back.
+    const other = await launchMobile({ serviceWorkers: 'block' });
+    try {
+      const { page } = other;
+      await page.goto(`/book/read/${bookId}/1`);
+      await dismissDialogs(page, 500);
+      await waitForFirstPage(page);
+      const { count } = await spotInView(page);
+      await wheelTo(page, await topOf(page, Math.floor(count / 2), 0.4));
+      const saved = await spotInView(page);
+      await waitForSaved(page, 1, (s) => s.page === saved.page);
+
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/resume-session-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/shelf?active=history');
+      await page.getByRole('link', { name: new RegExp(`^继续阅读 ${bookTitle}`) }).click();
+      await page.waitForURL(new RegExp(`/book/read/${bookId}/1$`), { timeout: 15_000 });
+      await waitForFirstPage(page);
+      await wheelTo(page, await topOf(page, 1, 0.25));
+      const mine = await spotInView(page);
+      release();
+      await page.waitForTimeout(2_000);
+      expect(Math.abs((await spotInView(page)).scrollY - mine.scrollY)).toBeLessThan(2);
+      expect(await page.getByRole('status').count()).toBe(0);
+      // Where they are now is what is kept.
+      await waitForSaved(page, 1, (s) => s.page === mine.page && Math.abs(s.fraction - mine.fraction) < 0.01);
+    } finally {
+      await other.close();
+    }
+  });
 });
