@@ -75,10 +75,13 @@ export function startResume({ list, userMoved, load, save, onLanded }: ResumeOpt
     idle = setTimeout(persist, SAVE_IDLE_MS);
   };
 
-  const land = () => {
-    if (!target) return;
+  /** Scrolls to the target; whether the view had to move. */
+  const land = (): boolean => {
+    if (!target) return false;
     const top = scrollTopFor(target, measure());
-    if (top !== null && Math.abs(window.scrollY - top) > 1) window.scrollTo({ top, behavior: 'instant' });
+    if (top === null || Math.abs(window.scrollY - top) <= 1) return false;
+    window.scrollTo({ top, behavior: 'instant' });
+    return true;
   };
 
   const track = () => {
@@ -91,7 +94,7 @@ export function startResume({ list, userMoved, load, save, onLanded }: ResumeOpt
     // Scrolls before landing are the app's own (the reader's reset, the router's restoration).
     if (phase === 'loading') return;
     if (phase === 'holding') {
-      if (!userMoved()) return land();
+      if (!userMoved()) return void land();
       track();
     }
     if (!frame) frame = requestAnimationFrame(sample);
@@ -129,8 +132,8 @@ export function startResume({ list, userMoved, load, save, onLanded }: ResumeOpt
       }
       target = spot;
       phase = 'holding';
-      land();
-      onLanded(spot.page);
+      // Already there (the router restored it on a back navigation): nothing to announce.
+      if (land()) onLanded(spot.page);
       resize.observe(list);
       hold = setTimeout(track, HOLD_MS);
     },
