@@ -125,6 +125,15 @@ export const smsBindCodeText = (code: string) =>
 /** 'My purchased videos (count)' (§2 purchased). */
 export const purchasedHeading = (count: number) => `我已购买的视频(${count})`;
 
+/** The reader's position inside a chapter (resume where the reader left off). */
+export const ReaderText = {
+  /** Shown when a chapter opens where it was left, page counted from 1. */
+  resumedAt: (page: number) => `已回到上次读到的第${page}页`,
+  /** A history entry's place in its chapter. */
+  pageOf: (page: number, count: number) => `第${page}/${count}页`,
+  chapterFinished: '已读完',
+} as const;
+
 /** Strings of the server-rendered problem report page (/h5/report). */
 export const ReportPageText = {
   title: '问题反馈',

@@ -25,7 +25,7 @@ export interface Mobile {
 
 /** Chromium as a 390×844 phone, service workers allowed, a fresh profile each time (a new visitor). */
 export async function launchMobile(
-  opts: { userAgent?: string; reducedMotion?: boolean } = {},
+  opts: { userAgent?: string; reducedMotion?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Mobile> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({
@@ -37,7 +37,8 @@ export async function launchMobile(
     userAgent: opts.userAgent ?? MOBILE_UA,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    serviceWorkers: 'allow',
+    // 'block' lets page.route see every request (a service worker would answer some itself).
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce',
   });
   const page = await context.newPage();

@@ -4,7 +4,18 @@ import { SEARCH_HISTORY_MAX } from '../../src/contract';
 import { clearDeviceData } from '../../src/app/lib/db';
 import { cacheAds, getCachedAds } from '../../src/app/lib/device/ads';
 import { isAutoBuy, listAutoBuy, setAutoBuy } from '../../src/app/lib/device/auto-buy';
-import { getHistory, listHistory, recordRead, removeHistory } from '../../src/app/lib/device/history';
+import {
+  getHistory,
+  listHistory,
+  listHistoryRows,
+  recordRead,
+  removeHistory,
+} from '../../src/app/lib/device/history';
+import {
+  getReadPosition,
+  READ_POSITIONS_MAX,
+  saveReadPosition,
+} from '../../src/app/lib/device/read-position';
 import {
   addSearch,
   clearSearch,
@@ -68,6 +79,63 @@ describe('history', () => {
     expect((await getHistory(1))!.readAt).toBeGreaterThan((await getHistory(2))!.readAt);
     await removeHistory([1]);
     expect(await getHistory(1)).toBeUndefined();
+  });
+});
+
+describe('positions inside chapters', () => {
+  const spot = (bookId: number, number: number, page = 2, fraction = 0.4) => ({
+    bookId,
+    number,
+    page,
+    fraction,
+    pageCount: 8,
+    finished: false,
+  });
+
+  it('keeps one position per chapter, the last one saved', async () => {
+    await saveReadPosition(spot(1, 3));
+    await saveReadPosition(spot(1, 4, 5, 0.1));
+    await saveReadPosition(spot(1, 3, 6, 0.75));
+    expect(await getReadPosition(1, 3)).toMatchObject({ page: 6, fraction: 0.75, pageCount: 8 });
+    expect(await getReadPosition(1, 4)).toMatchObject({ page: 5, fraction: 0.1 });
+    expect(await getReadPosition(2, 3)).toBeUndefined();
+  });
+
+  it('the history lists each book with the position inside its last chapter', async () => {
+    await recordRead(book(1), 3);
+    await sleep(2);
+    await recordRead(book(2), 1);
+    await saveReadPosition(spot(1, 3, 4, 0.5));
+    // A position in another chapter of the book is not the history's.
+    await saveReadPosition(spot(2, 7));
+    const rows = await listHistoryRows();
+    expect(rows.map((r) => [r.bookId, r.position?.page])).toEqual([
+      [2, undefined],
+      [1, 4],
+    ]);
+  });
+
+  it('deleting a book from the history forgets its positions too', async () => {
+    await recordRead(book(1), 3);
+    await saveReadPosition(spot(1, 3));
+    await saveReadPosition(spot(1, 2));
+    await saveReadPosition(spot(5, 1));
+    await removeHistory([1]);
+    expect(await getReadPosition(1, 3)).toBeUndefined();
+    expect(await getReadPosition(1, 2)).toBeUndefined();
+    expect(await getReadPosition(5, 1)).toBeDefined();
+  });
+
+  it('drops the least recently saved past the cap', async () => {
+    const { db } = await import('../../src/app/lib/db');
+    await db.readPositions.bulkPut(
+      Array.from({ length: READ_POSITIONS_MAX }, (_, i) => ({ ...spot(9, i + 1), savedAt: i + 1 })),
+    );
+    await saveReadPosition(spot(10, 1));
+    expect(await db.readPositions.count()).toBe(READ_POSITIONS_MAX);
+    expect(await getReadPosition(9, 1)).toBeUndefined();
+    expect(await getReadPosition(9, 2)).toBeDefined();
+    expect(await getReadPosition(10, 1)).toBeDefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 // The device modules load this file lazily (Dexie is ~30 KB gzip, not needed for the first paint).
 export { liveQuery } from 'dexie';
@@ -18,6 +18,25 @@ export interface HistoryEntry extends BookRef {
   number: number;
   /** Epoch ms of the last read. */
   readAt: number;
+}
+
+/**
+ * Where the reader was inside one chapter: the page at the top of the view and how far down it, as a
+ * fraction of the page's height (not pixels: it lands on the same panel whatever the screen's width).
+ */
+export interface ReadPosition {
+  bookId: number;
+  number: number;
+  /** Index of the page at the top of the view. */
+  page: number;
+  /** How far down that page the top of the view was, 0 ≤ fraction < 1. */
+  fraction: number;
+  /** The chapter's page count when saved (shown as 第page/pageCount页). */
+  pageCount: number;
+  /** The end of the last page was on screen: the chapter opens at the top again. */
+  finished: boolean;
+  /** Epoch ms of the save (the oldest positions are dropped past a cap). */
+  savedAt: number;
 }
 
 /** Search history lists, keyed by the spec's storage keys (kkHisSearch, vodHisSearch). */
@@ -71,6 +90,13 @@ export const SCHEMA_VERSIONS: ReadonlyArray<{ version: number; stores: Record<st
       ads: 'slot',
     },
   },
+  {
+    // Positions inside chapters, one per chapter (a book's history keeps only its last chapter).
+    version: 3,
+    stores: {
+      readPositions: '[bookId+number], bookId, savedAt',
+    },
+  },
 ];
 
 export class InkreelDb extends Dexie {
@@ -80,6 +106,7 @@ export class InkreelDb extends Dexie {
   watch!: EntityTable<WatchEntry, 'key'>;
   autoBuy!: EntityTable<AutoBuyEntry, 'bookId'>;
   ads!: EntityTable<AdsEntry, 'slot'>;
+  readPositions!: Table<ReadPosition, [number, number]>;
 
   constructor(name = DB_NAME, upTo = Infinity) {
     super(name);

@@ -11,6 +11,7 @@ export function ChapterPages({
   splitCount,
   eager,
   pageRef,
+  listRef,
   title,
 }: {
   pics: readonly PicGroup[];
@@ -18,11 +19,13 @@ export function ChapterPages({
   /** Indexes of the pages to load now (the preload plan). */
   eager: ReadonlySet<number>;
   pageRef: (el: HTMLElement | null) => void;
+  /** The list of page boxes (the resume position is measured on its children). */
+  listRef?: (el: HTMLElement | null) => void;
   title: string;
 }) {
   const pct = partWidthPercent(splitCount);
   return (
-    <div className="chapter-pages">
+    <div className="chapter-pages" ref={listRef}>
       {pics.map((p, i) => (
         <div
           key={i}

@@ -13,6 +13,7 @@ import { useChapterReader } from './useChapterReader';
 import { useLastVisible } from './useLastVisible';
 import { useMenuVisible } from './useMenuVisible';
 import { usePreload } from './usePreload';
+import { useResume } from './useResume';
 import '../comics/comics.css';
 import './reader.css';
 
@@ -40,6 +41,7 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
   const { lastVisible, pageRef } = useLastVisible();
   const eager = usePreload(r.info, lastVisible);
   const menu = useMenuVisible(r.info?.bookPics.length);
+  const listRef = useResume(bookId, number);
 
   // Block body: scrollTo returns a promise in recent Chromium, which React would take for a cleanup.
   useEffect(() => {
@@ -83,6 +85,7 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
               splitCount={r.info.picSplitCount}
               eager={eager}
               pageRef={pageRef}
+              listRef={listRef}
               title={r.info.title}
             />
             <div className="reader-end">

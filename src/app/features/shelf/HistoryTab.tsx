@@ -1,11 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { Msg } from '../../../contract';
-import { removeHistory, useHistory } from '../../lib/device/history';
+import { Msg, ReaderText } from '../../../contract';
+import { removeHistory, useHistory, type HistoryRow } from '../../lib/device/history';
 import { BookCover } from '../comics/BookCover';
 import { chapterLabel, formatReadAt } from '../comics/format';
 import { EmptyState } from '../../components/EmptyState';
 
-/** Reading history, most recent first: each book once, with the chapter to continue from. */
+/** Where in its chapter a history entry stopped: 第3/8页, 已读完, or nothing when never scrolled. */
+function spotLabel({ position }: HistoryRow): string {
+  if (!position) return '';
+  if (position.finished) return ` ${ReaderText.chapterFinished}`;
+  return ` ${ReaderText.pageOf(position.page + 1, Math.max(position.pageCount, position.page + 1))}`;
+}
+
+/** Reading history, most recent first: each book once, with the chapter (and page) to continue from. */
 export function HistoryTab() {
   const history = useHistory();
   if (history === undefined) return <div className="list-status" aria-busy="true" />;
@@ -28,7 +35,8 @@ export function HistoryTab() {
                 {h.title}
               </Link>
               <span className="read-history-meta">
-                读到{chapterLabel(h.number)} · {formatReadAt(h.readAt)}
+                读到{chapterLabel(h.number)}
+                {spotLabel(h)} · {formatReadAt(h.readAt)}
               </span>
             </div>
             <div className="read-history-actions">
@@ -36,7 +44,7 @@ export function HistoryTab() {
                 to="/book/read/$id/$number"
                 params={{ id: String(h.bookId), number: String(h.number) }}
                 className="read-history-continue"
-                aria-label={`继续阅读 ${h.title} ${chapterLabel(h.number)}`}
+                aria-label={`继续阅读 ${h.title} ${chapterLabel(h.number)}${spotLabel(h)}`}
               >
                 继续阅读
               </Link>
