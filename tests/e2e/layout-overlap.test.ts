@@ -150,8 +150,10 @@ describe('floating buttons leave content reachable', () => {
     await page.locator('.chapter-page img').first().waitFor({ timeout: 20_000 });
     await page.goto('/home');
     await dismissDialogs(page, 20_000);
-    await page.locator('.recent-more').waitFor({ timeout: 20_000 });
     await page.locator('.home-section a.section-tool').last().waitFor({ timeout: 20_000 });
+    // The history (device storage) is built as its place comes near the view.
+    await scrollToBottom(page);
+    await page.locator('.recent-more').waitFor({ timeout: 20_000 });
     await scrollToBottom(page);
     await page.locator('.home-floats:not(.tucked)').waitFor({ timeout: 3_000 });
     await page.waitForTimeout(300);

@@ -51,6 +51,22 @@ describe('find-account calendar', () => {
     expect(todayIso(new Date('2026-11-21T16:30:00Z'))).toBe('2026-11-22');
     expect(todayIso(new Date('2026-11-21T15:59:00Z'))).toBe('2026-11-21');
   });
+
+  it('agrees with the Asia/Shanghai time-zone data (no daylight saving) across years and hours', () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', dateStyle: 'short' });
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Shanghai',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (let t = Date.UTC(1995, 0, 1); t < Date.UTC(2040, 0, 1); t += 97 * 60 * 60 * 1000 + 7 * 60 * 1000) {
+      const now = new Date(t);
+      expect(todayIso(now)).toBe(day.format(now));
+      const [h, m] = clock.format(now).split(':').map(Number);
+      expect(serviceClockMinutes(now)).toBe(h! * 60 + m!);
+    }
+  });
 });
 
 describe('online chat hours (11:00 to 18:00 Beijing time)', () => {

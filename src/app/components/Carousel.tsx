@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useKeenSlider, type KeenSliderInstance, type KeenSliderPlugin } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CAROUSEL_AUTOPLAY_MS, type Ad } from '../../contract';
 import { SecureImage } from './SecureImage';
 
@@ -68,6 +68,17 @@ export function Carousel({
 }) {
   const [current, setCurrent] = useState(0);
   const onAd = useAdClick();
+  // The slider sets itself up (measures, positions every slide) once the screen is idle, as a task of
+  // its own: until then the first slide shows as laid out by CSS, exactly where the slider keeps it.
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setArmed(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(() => setArmed(true), { timeout: 1500 });
+    return () => cancelIdleCallback(id);
+  }, []);
   const [ref] = useKeenSlider<HTMLDivElement>(
     {
       loop: ads.length > 1,
@@ -84,7 +95,7 @@ export function Carousel({
       aria-label="广告"
       style={{ aspectRatio: `${width} / ${height}` }}
     >
-      <div ref={ref} className="keen-slider">
+      <div ref={armed ? ref : undefined} className="keen-slider">
         {ads.map((ad, i) => (
           <button
             key={`${ad.bizId}-${i}`}

@@ -7,12 +7,22 @@ const anyModalOpen = () => typeof document !== 'undefined' && document.querySele
 
 const listeners = new Set<() => void>();
 let observer: MutationObserver | null = null;
+/** Known while observed: every DOM change of a booting screen would otherwise query the page per listener. */
+let open = false;
+
+const snapshot = () => (observer ? open : anyModalOpen());
 
 /** One observer for every subscriber; it watches the DOM only while someone listens. */
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!observer) {
-    observer = new MutationObserver(() => listeners.forEach((l) => l()));
+    open = anyModalOpen();
+    observer = new MutationObserver(() => {
+      const now = anyModalOpen();
+      if (now === open) return;
+      open = now;
+      listeners.forEach((l) => l());
+    });
     observer.observe(document.body, {
       childList: true,
       subtree: true,
@@ -31,7 +41,7 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether a modal dialog (`[role=dialog][aria-modal=true]`) is open anywhere on the page. */
 export function useModalOpen(): boolean {
-  return useSyncExternalStore(subscribe, anyModalOpen, () => false);
+  return useSyncExternalStore(subscribe, snapshot, () => false);
 }
 
 /**

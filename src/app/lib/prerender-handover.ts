@@ -11,11 +11,15 @@ const MAX_WAIT_MS = 4000;
 export function handOverPrerender(root: HTMLElement) {
   const pre = document.getElementById(ELEMENT_ID);
   if (!pre) return;
-  const until = performance.now() + MAX_WAIT_MS;
-  const check = () => {
-    const ready = root.offsetHeight > 0 && root.offsetHeight >= pre.offsetHeight - 1;
-    if (ready || performance.now() > until) pre.remove();
-    else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
+  // Told of size changes by the browser after its own layout, instead of forcing one every frame.
+  const sizes = new ResizeObserver(() => {
+    if (root.offsetHeight > 0 && root.offsetHeight >= pre.offsetHeight - 1) done();
+  });
+  const timer = setTimeout(() => done(), MAX_WAIT_MS);
+  function done() {
+    sizes.disconnect();
+    clearTimeout(timer);
+    pre?.remove();
+  }
+  sizes.observe(root);
 }

@@ -1,4 +1,4 @@
-import { TIMEZONE } from '../../../contract';
+import { TIMEZONE_OFFSET_MINUTES } from '../../../contract';
 
 /** A month of the find-account calendar; days are `YYYY-MM-DD` on the Asia/Shanghai calendar. */
 export interface YearMonth {
@@ -15,15 +15,13 @@ export interface CalendarCell {
   today: boolean;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIMEZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date on the payment clock (Asia/Shanghai), `YYYY-MM-DD`. */
-export const todayIso = (now: Date = new Date()): string => dayFormat.format(now);
+/**
+ * Today's date on the payment clock (Asia/Shanghai, a fixed UTC+8), `YYYY-MM-DD`. Arithmetic, not an
+ * Intl time-zone formatter: the daily sign-in dialog asks this as the home screen starts, and loading
+ * time-zone data costs tens of milliseconds there on a phone.
+ */
+export const todayIso = (now: Date = new Date()): string =>
+  new Date(now.getTime() + TIMEZONE_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDate = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;

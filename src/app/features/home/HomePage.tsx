@@ -6,6 +6,7 @@ import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserInfo } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { useProgressive } from '../../components/useProgressive';
+import { WhenNearView } from '../../components/WhenNearView';
 import { AdSlot } from '../lists/AdSlot';
 import { ListTitle } from '../lists/titles';
 import { DailyUpdateBox } from './DailyUpdateBox';
@@ -100,9 +101,13 @@ export function HomePage() {
       {sections.slice(0, shown)}
       {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
       <FloatingButtons />
-      {/* Device storage (Dexie) loads after the first paint: the history is below the fold. */}
+      {/* Device storage (Dexie) loads when the history's place comes near: it is far below the fold. */}
+      {shown === sections.length && sections.length > 0 && (
+        <WhenNearView>
+          <RecentReads />
+        </WhenNearView>
+      )}
       <AfterFirstPaint>
-        <RecentReads />
         <DailySignDialog />
         <PayResultPrompt />
       </AfterFirstPaint>
