@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,12 @@ import type { BootEntry } from '../../contract/index.js';
 const RENDERER = join('.ssr', 'render.mjs');
 /** A page never waits longer than this for its prerender: past it, it goes out without one. */
 const BUDGET_MS = 400;
+/**
+ * The same answers render the same screen: a render is kept this long for the next visitor of the page
+ * (a first screen shows public catalogue data only; the answers themselves are cached as long or longer).
+ */
+const KEEP_MS = 10_000;
+const KEEP_MAX = 200;
 
 // Runs in the worker: a render is CPU work, and the app's code must never touch the server's globals
 // (it sets `location`, and a stray promise of the app's may reject there harmlessly).
@@ -44,6 +51,7 @@ export function createPrerenderer(distDir: string, log: (msg: string) => void): 
   if (!existsSync(file)) return null;
   let running: Running | undefined;
   let nextId = 0;
+  const kept = new Map<string, { html: string; at: number; builtAt: number }>();
 
   const start = (builtAt: number): Running => {
     const renderer = `${pathToFileURL(file).href}?v=${builtAt}`;
@@ -78,6 +86,13 @@ export function createPrerenderer(distDir: string, log: (msg: string) => void): 
     } catch {
       return Promise.resolve(null);
     }
+    const key = createHash('sha1')
+      .update(pageUrl)
+      .update('\0')
+      .update(JSON.stringify(entries))
+      .digest('base64');
+    const hit = kept.get(key);
+    if (hit && hit.builtAt === builtAt && Date.now() - hit.at < KEEP_MS) return Promise.resolve(hit.html);
     if (running && running.builtAt !== builtAt) {
       void running.worker.terminate();
       running = undefined;
@@ -91,6 +106,11 @@ export function createPrerenderer(distDir: string, log: (msg: string) => void): 
       }, BUDGET_MS);
       r.waiting.set(id, (html) => {
         clearTimeout(timer);
+        if (html !== null) {
+          kept.delete(key);
+          kept.set(key, { html, at: Date.now(), builtAt });
+          if (kept.size > KEEP_MAX) kept.delete(kept.keys().next().value!);
+        }
         resolve(html);
       });
       r.worker.postMessage({ id, pageUrl, entries });
