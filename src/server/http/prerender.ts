@@ -46,7 +46,11 @@ interface Running {
  * The server side of the prerender: one worker thread with the built renderer, started on the first
  * page and again when a new build replaces it. Null when the build has no renderer.
  */
-export function createPrerenderer(distDir: string, log: (msg: string) => void): Prerenderer | null {
+export function createPrerenderer(
+  distDir: string,
+  log: (msg: string) => void,
+  budgetMs = BUDGET_MS,
+): Prerenderer | null {
   const file = join(distDir, RENDERER);
   if (!existsSync(file)) return null;
   let running: Running | undefined;
@@ -103,7 +107,7 @@ export function createPrerenderer(distDir: string, log: (msg: string) => void): 
       const timer = setTimeout(() => {
         r.waiting.delete(id);
         resolve(null);
-      }, BUDGET_MS);
+      }, budgetMs);
       r.waiting.set(id, (html) => {
         clearTimeout(timer);
         if (html !== null) {

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPrerenderer, type Prerenderer } from '../../src/server/http/prerender.js';
+
+/** A build whose renderer answers with what it was given (and counts its renders). */
+function distWith(renderer: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'inkreel-ssr-'));
+  mkdirSync(join(dir, '.ssr'));
+  writeFileSync(join(dir, '.ssr', 'render.mjs'), renderer);
+  return dir;
+}
+const ECHO = `let n = 0;
+export async function renderFirstScreen(url, entries) { n++; return '<p>' + url + ' ' + entries.length + ' #' + n + '</p>'; }`;
+
+describe('the server prerender of first screens', () => {
+  let p: Prerenderer | null = null;
+  let dir = '';
+  const logs: string[] = [];
+  afterEach(async () => {
+    await p?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders in its worker and keeps a render for the same page and answers', async () => {
+    dir = distWith(ECHO);
+    // A generous budget: the first render also starts the worker (slow on a busy machine).
+    p = createPrerenderer(dir, (m) => logs.push(m), 20_000);
+    const entries = [{ url: '/api/x', anonymousOnly: false, body: { a: 1 } }];
+    expect(await p!.render('http://h/home', entries)).toBe('<p>http://h/home 1 #1</p>');
+    expect(await p!.render('http://h/home', entries)).toBe('<p>http://h/home 1 #1</p>');
+    // Other answers, another render.
+    expect(await p!.render('http://h/home', [])).toBe('<p>http://h/home 0 #2</p>');
+  });
+
+  it('sends the page without a prerender when the renderer fails or is too slow', async () => {
+    dir = distWith(`export async function renderFirstScreen(url) {
+      if (url.endsWith('/fail')) throw new Error('boom');
+      await new Promise((r) => setTimeout(r, 5000));
+      return '<p>late</p>';
+    }`);
+    p = createPrerenderer(dir, (m) => logs.push(m), 1_000);
+    expect(await p!.render('http://h/fail', [])).toBeNull();
+    expect(logs.some((l) => l.includes('boom'))).toBe(true);
+    const started = Date.now();
+    expect(await p!.render('http://h/slow', [])).toBeNull();
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('follows a new build under a running server', async () => {
+    dir = distWith(ECHO);
+    p = createPrerenderer(dir, () => undefined, 20_000);
+    expect(await p!.render('http://h/a', [])).toContain('#1');
+    writeFileSync(join(dir, '.ssr', 'render.mjs'), ECHO.replace("'<p>'", "'<p>v2 '"));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(dir, '.ssr', 'render.mjs'), later, later);
+    expect(await p!.render('http://h/a', [])).toBe('<p>v2 http://h/a 0 #1</p>');
+  });
+
+  it('is off when the build has no renderer', () => {
+    dir = mkdtempSync(join(tmpdir(), 'inkreel-ssr-'));
+    expect(createPrerenderer(dir, () => undefined)).toBeNull();
+  });
+});
