@@ -4,7 +4,7 @@ export * from './cipher.js';
 export * from './codes.js';
 export * from './constants.js';
 export * from './messages.js';
-export * from './shell-messages.js';
+export * from './messages/index.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/book.js';

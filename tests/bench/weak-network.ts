@@ -11,7 +11,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ListTitle } from '../../src/app/features/lists/titles';
+import { ListTitle } from '../../src/contract/messages/lists';
 import { buildDist, distIsStale } from '../e2e/global-setup';
 import { newPhone } from './phone.js';
 import { startServer } from './server.js';

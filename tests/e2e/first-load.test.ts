@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api, apiPath } from '../../src/contract';
-import { ListTitle } from '../../src/app/features/lists/titles';
+import { ListTitle } from '../../src/contract/messages/lists';
 import { launchMobile, type Mobile } from './helpers';
 
 /** The first visit of a screen opened from a link: its first answers arrive inside the page. */

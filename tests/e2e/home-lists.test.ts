@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, Msg, ShellMsg } from '../../src/contract';
-import { ListTitle } from '../../src/app/features/lists/titles';
+import { ListTitle } from '../../src/contract/messages/lists';
 import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 
 let m: Mobile;

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Api, IMAGE_URL_PATTERN } from '../../src/contract';
-import { ListTitle } from '../../src/app/features/lists/titles';
+import { ListTitle } from '../../src/contract/messages/lists';
 import { CookieName } from '../../src/app/lib/cookies';
 import { baseUrl, dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
 

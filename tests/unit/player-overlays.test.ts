@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playerLang, playerText } from '../../src/app/features/player/i18n';
+import { playerLang, playerText } from '../../src/contract/messages/player';
 import { clampTarget, previewActive, previewText } from '../../src/app/features/player/preview';
 import {
   AUTOPLAY_KEY,

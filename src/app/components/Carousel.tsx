@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useKeenSlider, type KeenSliderInstance, type KeenSliderPlugin } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useEffect, useState } from 'react';
-import { CAROUSEL_AUTOPLAY_MS, type Ad } from '../../contract';
+import { CAROUSEL_AUTOPLAY_MS, type Ad, CommonText } from '../../contract';
 import { SecureImage } from './SecureImage';
 
 /** Moves on every CAROUSEL_AUTOPLAY_MS; pauses while a finger is on it or the page is hidden. */
@@ -92,7 +92,7 @@ export function Carousel({
     <section
       className={className ? `carousel ${className}` : 'carousel'}
       aria-roledescription="carousel"
-      aria-label="广告"
+      aria-label={CommonText.ad}
       style={{ aspectRatio: `${width} / ${height}` }}
     >
       <div ref={armed ? ref : undefined} className="keen-slider">
@@ -101,7 +101,7 @@ export function Carousel({
             key={`${ad.bizId}-${i}`}
             type="button"
             className="keen-slider__slide carousel-slide"
-            aria-label={ad.title || `广告 ${i + 1}`}
+            aria-label={ad.title || CommonText.adNumber(i + 1)}
             onClick={() => onAd(ad)}
           >
             <SecureImage src={ad.imgPath} width={width} height={height} alt={ad.title} eager={i === 0} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Msg } from '../../contract';
+import { Msg, CommonText } from '../../contract';
 import { showToast } from './toast-store';
 
 /** Clipboard API where allowed (secure contexts), else the old selection + execCommand way. */
@@ -28,7 +28,7 @@ export async function copyText(text: string): Promise<boolean> {
 /** Copies `text` and shows 复制成功. */
 export function CopyButton({
   text,
-  children = '复制',
+  children = CommonText.copy,
   className = 'copy-btn',
   label,
 }: {

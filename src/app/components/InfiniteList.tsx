@@ -1,5 +1,5 @@
 import { useEffect, useRef, type Key, type ReactNode } from 'react';
-import { Msg } from '../../contract';
+import { Msg, CommonText } from '../../contract';
 import { nearBottomRootMargin } from '../lib/paging';
 
 /** The parts of a TanStack `useInfiniteQuery` result the list needs. */
@@ -67,7 +67,7 @@ export function InfiniteList<T>({
   if (isPending || isFetchingNextPage)
     footer = (
       <div className="list-status" aria-busy="true">
-        加载中…
+        {CommonText.loading}
       </div>
     );
   else if (isError && count === 0)
@@ -75,14 +75,14 @@ export function InfiniteList<T>({
       <div className="list-status">
         {Msg.loadFailed}
         <button type="button" className="list-retry" onClick={() => void query.refetch()}>
-          重新加载
+          {CommonText.reload}
         </button>
       </div>
     );
   else if (isError && hasNextPage)
     footer = (
       <button type="button" className="list-status list-retry" onClick={() => void fetchNextPage()}>
-        {Msg.loadFailed}，点击重试
+        {CommonText.loadFailedRetry}
       </button>
     );
   else if (count === 0) footer = empty ?? <div className="list-status list-empty">{Msg.emptyList}</div>;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
+import { CommonText } from '../../contract';
 
 /** A screen with a header (title and back button) and a scrolling body. */
 export function Page({
@@ -21,7 +22,7 @@ export function Page({
           <button
             type="button"
             className="page-back"
-            aria-label="返回"
+            aria-label={CommonText.back}
             onClick={() =>
               window.history.length > 1 ? router.history.back() : router.navigate({ to: '/home' })
             }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { AccountText, Msg, type DailySignConfig, type UserInfo } from '../../../contract';
+import { AccountText, Msg, type DailySignConfig, type UserInfo, MineText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/account';
 import { updateUser } from '../../lib/session';
@@ -152,11 +152,7 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
           {result.msg}
         </p>
       )}
-      {signed && !result && (
-        <p className="sign-note">
-          {AccountText.signedToday}，{AccountText.signTomorrow}
-        </p>
-      )}
+      {signed && !result && <p className="sign-note">{MineText.signedTodayNote}</p>}
       {config && !config.alreadyBoundMobile && (
         <p className="sign-note">
           <Link to="/user/bind" className="acc-link inline" onClick={close}>

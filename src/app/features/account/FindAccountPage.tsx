@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AccountText, Code, Msg, type FindAccountData } from '../../../contract';
+import { AccountText, Code, Msg, type FindAccountData, CommonText } from '../../../contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
@@ -102,11 +102,15 @@ export function FindAccountPage() {
         {found && (
           <div className="acc-found">
             <p className="acc-cred">
-              {AccountText.account}：<strong>{found.account}</strong>
+              {AccountText.account}
+              {CommonText.colon}
+              <strong>{found.account}</strong>
               <CopyButton text={found.account} label={AccountText.copyAccount} />
             </p>
             <p className="acc-cred">
-              {AccountText.password}：<strong>{found.password}</strong>
+              {AccountText.password}
+              {CommonText.colon}
+              <strong>{found.password}</strong>
               <CopyButton text={found.password} label={AccountText.copyPassword} />
             </p>
             <p className="acc-warn">{Msg.screenshotAccount}</p>

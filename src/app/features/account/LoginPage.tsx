@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { AccountText, Code, Msg } from '../../../contract';
+import { AccountText, Code, Msg, CommonText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
 import { showAlert } from '../../components/Toaster';
@@ -85,7 +85,9 @@ export function LoginPage() {
         actions={[{ label: AccountText.ok, onClick: done, primary: true }]}
       >
         <p>
-          {AccountText.account}：{loggedIn}
+          {AccountText.account}
+          {CommonText.colon}
+          {loggedIn}
         </p>
       </Dialog>
     </Page>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { AccountText, BIND_MOBILE_REWARD } from '../../../contract';
+import { AccountText, BIND_MOBILE_REWARD, CommonText, MineText } from '../../../contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
@@ -90,7 +90,8 @@ export function MinePage() {
         <p className="mine-save-tip">{AccountText.saveAccountTip}</p>
         <div className="mine-money">
           <div className="mine-coins">
-            {AccountText.coinBalance}：
+            {AccountText.coinBalance}
+            {CommonText.colon}
             <strong data-testid="mine-coins">{user?.avaliableAmount ?? '…'}</strong> {AccountText.coinsUnit}
           </div>
           <VipStatus user={user} />
@@ -140,7 +141,7 @@ export function MinePage() {
             >
               {urls.emailAddress}
             </a>
-            <CopyButton text={urls.emailAddress} label={`复制${AccountText.contactEmail}`} />
+            <CopyButton text={urls.emailAddress} label={MineText.copyEmail} />
           </div>
         )}
         <a
@@ -187,7 +188,8 @@ export function MinePage() {
         <p>{AccountText.serviceClosed}</p>
         {urls.emailAddress && (
           <p>
-            {AccountText.contactEmail}：
+            {AccountText.contactEmail}
+            {CommonText.colon}
             <a href={urls.email ?? undefined} className="acc-link inline">
               {urls.emailAddress}
             </a>

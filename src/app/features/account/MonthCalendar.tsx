@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AccountText } from '../../../contract';
+import { AccountText, MineText } from '../../../contract';
 import { addMonths, compareMonths, monthGrid, monthOf, todayIso } from './calendar';
 
 /**
@@ -70,7 +70,7 @@ export function MonthCalendar({
                       ].join(' ')}
                       disabled={cell.disabled}
                       aria-pressed={cell.date === value}
-                      aria-label={`${AccountText.dateLabel(shown.year, shown.month, cell.day)}${cell.today ? `（${AccountText.todayMark}）` : ''}`}
+                      aria-label={`${AccountText.dateLabel(shown.year, shown.month, cell.day)}${cell.today ? MineText.todayNote : ''}`}
                       onClick={() => onChange(cell.date)}
                     >
                       {cell.day}

@@ -4,6 +4,7 @@ import type { Book } from '../../../contract';
 import { BookCover } from './BookCover';
 import { formatCount, statusLabel } from './format';
 import './comics.css';
+import { ComicsText } from '../../../contract';
 
 type CardBook = Pick<Book, 'bookId' | 'title' | 'cover'> & Partial<Book>;
 
@@ -63,7 +64,7 @@ export function LargeBookCard({
             </span>
           )}
           {book.categoryName && <span>{book.categoryName}</span>}
-          {book.readCount !== undefined && <span>{formatCount(book.readCount)}人看过</span>}
+          {book.readCount !== undefined && <span>{ComicsText.readers(formatCount(book.readCount))}</span>}
         </span>
         {book.abstractContent && <span className="book-large-abstract">{book.abstractContent}</span>}
         {extra}

@@ -1,4 +1,5 @@
 import { SecureImage } from '../../components/SecureImage';
+import { CommonText } from '../../../contract';
 
 /** Covers are 3:4 (the _180_0 rendition is 180×240); wide covers 16:9. */
 export const COVER_W = 180;
@@ -24,7 +25,7 @@ export function BookCover({
       src={src}
       width={wide ? HORI_W : COVER_W}
       height={wide ? HORI_H : COVER_H}
-      alt={`${title}封面`}
+      alt={CommonText.cover(title)}
       eager={eager}
       className={className ? `book-cover ${className}` : 'book-cover'}
     />

@@ -1,6 +1,7 @@
 import type { Book } from '../../../contract';
 import { BookCover } from './BookCover';
 import { formatCount, statusLabel } from './format';
+import { ComicsText } from '../../../contract';
 
 /** Cover, title, status tag, category, recommend index, read count and abstract. */
 export function BookHeader({ book }: { book: Book }) {
@@ -20,9 +21,12 @@ export function BookHeader({ book }: { book: Book }) {
             <span className="book-header-category">{book.categoryName}</span>
           </p>
           <p className="book-header-line">
-            推荐指数 <strong aria-label={`推荐指数 ${book.recommend}`}>{book.recommend}</strong>
+            {ComicsText.recommendIndex}{' '}
+            <strong aria-label={ComicsText.recommendIndexOf(book.recommend)}>{book.recommend}</strong>
           </p>
-          <p className="book-header-line">人气 {formatCount(book.readCount)}</p>
+          <p className="book-header-line">
+            {ComicsText.popularity} {formatCount(book.readCount)}
+          </p>
         </div>
       </div>
       <p className="book-abstract">{book.abstractContent}</p>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { FREE_CHAPTER_COUNT, Msg, type Book, type Chapter } from '../../../contract';
+import { FREE_CHAPTER_COUNT, Msg, type Book, type Chapter, ComicsText } from '../../../contract';
 import { Page } from '../../components/Page';
 import { bookKeys, fetchDetail } from '../../lib/api/books';
 import { BookGrid } from './BookCards';
@@ -53,7 +53,7 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
         </Link>
       </div>
       {free.length > 0 && (
-        <ul className="free-chapters" aria-label="免费章节">
+        <ul className="free-chapters" aria-label={ComicsText.freeChapters}>
           {free.map((c) => (
             <li key={c.chapterId}>
               <Link
@@ -71,8 +71,8 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
       <Link to="/book/$id/catalog" params={{ id }} search={{ title: book.title }} className="catalogue-link">
         <span>{Msg.catalogue}</span>
         <span className="catalogue-count">
-          {book.publishStatus === 'finish' ? '全' : '更新至'}
-          {book.chapterCount}话 ›
+          {book.publishStatus === 'finish' ? ComicsText.allChapters : ComicsText.updatedTo}
+          {ComicsText.chapterCount(book.chapterCount)} ›
         </span>
       </Link>
       {recommend.length > 0 && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
-import { Msg, type Chapter } from '../../../contract';
+import { Msg, type Chapter, CommonText } from '../../../contract';
 import { Page } from '../../components/Page';
 import { SecureImage } from '../../components/SecureImage';
 import { bookKeys, fetchChapters } from '../../lib/api/books';
@@ -31,7 +31,7 @@ export function CataloguePage() {
         <div className="list-status">{Msg.loadFailed}</div>
       ) : q.isPending ? (
         <div className="list-status" aria-busy="true">
-          加载中…
+          {CommonText.loading}
         </div>
       ) : q.data.length === 0 ? (
         <div className="list-status list-empty">{Msg.emptyList}</div>

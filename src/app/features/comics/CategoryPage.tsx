@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { ALL_ID, type Book } from '../../../contract';
+import { ALL_ID, type Book, ComicsText } from '../../../contract';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { bookKeys, fetchQuery } from '../../lib/api/books';
@@ -37,15 +37,15 @@ export function CategoryPage() {
   });
   const books = q.data?.pages.flatMap((p) => p.bookList) ?? [];
   return (
-    <Page title="分类" back={false}>
+    <Page title={ComicsText.category} back={false}>
       <div className="filters">
         <Tabs
           items={statuses.map((s) => ({ id: s.code, label: s.desc }))}
           value={publish}
           onChange={setPublish}
-          label="连载状态"
+          label={ComicsText.publishStatus}
         />
-        <Tabs items={categoryTabs} value={category} onChange={setCategory} label="分类" />
+        <Tabs items={categoryTabs} value={category} onChange={setCategory} label={ComicsText.category} />
       </div>
       <InfiniteList
         className="book-list category-list"

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { Msg, type Book } from '../../../contract';
+import { Msg, type Book, ComicsText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { getHistory } from '../../lib/device/history';
 import { chapterLabel } from './format';
@@ -31,7 +31,7 @@ export function ContinueDialog({ book, accountLast }: { book: Book; accountLast:
     <Dialog
       open={open}
       onClose={() => setOpen(false)}
-      title="继续阅读"
+      title={ComicsText.continueReading}
       actions={[
         { label: Msg.cancel, onClick: () => setOpen(false) },
         {
@@ -47,7 +47,7 @@ export function ContinueDialog({ book, accountLast }: { book: Book; accountLast:
         },
       ]}
     >
-      上次看到{chapterLabel(last)}，是否继续阅读？
+      {ComicsText.continueAsk(chapterLabel(last))}
     </Dialog>
   );
 }

@@ -1,12 +1,12 @@
-import { Msg, type PublishStatus } from '../../../contract';
+import { Msg, type PublishStatus, ComicsText } from '../../../contract';
 
 /** 连载中 / 已完结 (spec §2 comic home). */
 export const statusLabel = (s: PublishStatus | undefined) => (s === 'finish' ? Msg.finish : Msg.serialize);
 
 /** Read counts as people read them: 9876, 1.2万, 3.4亿. */
 export function formatCount(n: number): string {
-  if (n >= 100_000_000) return `${trim(n / 100_000_000)}亿`;
-  if (n >= 10_000) return `${trim(n / 10_000)}万`;
+  if (n >= 100_000_000) return ComicsText.hundredMillions(trim(n / 100_000_000));
+  if (n >= 10_000) return ComicsText.tenThousands(trim(n / 10_000));
   return String(n);
 }
 const trim = (x: number) => (Math.floor(x * 10) / 10).toString();
@@ -19,4 +19,4 @@ export function formatReadAt(ms: number): string {
 }
 
 /** Chapter label of a history entry: 第3话. */
-export const chapterLabel = (n: number) => `第${n}话`;
+export const chapterLabel = ComicsText.chapter;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ALL_ID, type Category, type PublishStatusOption } from '../../../contract';
+import { ALL_ID, type Category, type PublishStatusOption, ComicsText } from '../../../contract';
 import { bookKeys, fetchCategories } from '../../lib/api/books';
 import type { TabItem } from './Tabs';
 
 /** Label of the 'all' entries the client prepends (spec §3). */
-export const ALL_LABEL = '全部';
+export const ALL_LABEL = ComicsText.all;
 
 /** Categories and publish statuses, each with the 'all' entry (id ALL_ID) first. */
 export function useCategories() {

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ALL_ID, HOME_DAILY_PAGE_SIZE } from '../../../contract';
+import { ALL_ID, HOME_DAILY_PAGE_SIZE, HomeText, ListTitle } from '../../../contract';
 import { bookKeys, fetchTodayUpdate } from '../../lib/api/books';
 import { BookGrid } from '../comics/BookCards';
 import { Tabs } from '../comics/Tabs';
 import { useCategories } from '../comics/useCategories';
 import { nextRefreshPage } from '../lists/paging';
-import { ListTitle } from '../lists/titles';
 import { SectionHeader } from './SectionHeader';
 
 /**
@@ -40,7 +39,7 @@ export function DailyUpdateBox() {
           setCategory(id);
           setPage(1);
         }}
-        label="每日更新分类"
+        label={HomeText.dayCategories}
       />
       <div className="daily-books" style={{ minHeight: q.isPending ? 'var(--grid-6-h)' : undefined }}>
         <BookGrid books={books} />

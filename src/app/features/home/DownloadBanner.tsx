@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { dismissDownloadTip, isDownloadTipDismissed } from '../../lib/cookies';
 import { useAppEntry } from '../account/useAppEntry';
 import { BookIcon } from './icons';
+import { HomeText } from '../../../contract';
 
 /**
  * The download-app tip; closing it hides it for 100 days (cookie, spec §3). Without a download link
@@ -13,18 +14,18 @@ export function DownloadBanner() {
   const { downloadUrl } = useAppEntry();
   if (hidden || !downloadUrl) return null;
   return (
-    <div className="download-banner" role="region" aria-label="下载APP">
+    <div className="download-banner" role="region" aria-label={HomeText.download}>
       <span className="download-logo">
         <BookIcon />
       </span>
-      <span className="download-text">下载APP，看漫画更流畅</span>
+      <span className="download-text">{HomeText.downloadPitch}</span>
       <a className="download-go" href={downloadUrl} target="_blank" rel="noopener noreferrer">
-        立即下载
+        {HomeText.downloadNow}
       </a>
       <button
         type="button"
         className="download-close"
-        aria-label="关闭下载提示"
+        aria-label={HomeText.closeDownload}
         onClick={() => {
           dismissDownloadTip();
           setHidden(true);

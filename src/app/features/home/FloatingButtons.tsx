@@ -1,6 +1,7 @@
 import { useTuckWhileScrolling } from '../../components/useTuckWhileScrolling';
 import { openDailySign } from '../account/daily-sign-opener';
 import { ComplaintLink } from '../account/SupportLinks';
+import { HomeText } from '../../../contract';
 
 /**
  * Floating complaint (the report page carrying the account) and daily sign-in buttons, in one row with
@@ -11,10 +12,15 @@ export function FloatingButtons() {
   return (
     <div className={tucked ? 'home-floats tucked' : 'home-floats'}>
       <ComplaintLink position="home_float" className="home-float complaint">
-        投诉
+        {HomeText.complaint}
       </ComplaintLink>
-      <button type="button" className="home-float sign" aria-label="每日签到" onClick={openDailySign}>
-        签到
+      <button
+        type="button"
+        className="home-float sign"
+        aria-label={HomeText.dailySign}
+        onClick={openDailySign}
+      >
+        {HomeText.sign}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useAppEntry } from '../account/useAppEntry';
 import { CoinIcon, PhoneIcon, PlayIcon, TrophyIcon } from './icons';
+import { HomeText } from '../../../contract';
 
 const AppLabel = () => (
   <>
@@ -18,24 +19,24 @@ const AppLabel = () => (
 export function HomeNav() {
   const app = useAppEntry();
   return (
-    <nav className="home-nav" aria-label="快捷入口">
+    <nav className="home-nav" aria-label={HomeText.quickLinks}>
       <Link to="/home/day-ranked" className="home-nav-item">
         <span className="home-nav-icon icon-rank">
           <TrophyIcon />
         </span>
-        排行
+        {HomeText.ranking}
       </Link>
       <Link to="/vod" className="home-nav-item">
         <span className="home-nav-icon icon-vod">
           <PlayIcon />
         </span>
-        动漫视频
+        {HomeText.animeVideos}
       </Link>
       <Link to="/purchase" className="home-nav-item">
         <span className="home-nav-icon icon-pay">
           <CoinIcon />
         </span>
-        充值
+        {HomeText.topUp}
       </Link>
       {app.downloadUrl ? (
         <a href={app.downloadUrl} target="_blank" rel="noopener noreferrer" className="home-nav-item">

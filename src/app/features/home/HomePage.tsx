@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Msg } from '../../../contract';
+import { Msg, HomeText, ListTitle } from '../../../contract';
 import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserInfo } from '../../lib/user';
@@ -8,7 +8,6 @@ import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { useProgressive } from '../../components/useProgressive';
 import { WhenNearView } from '../../components/WhenNearView';
 import { AdSlot } from '../lists/AdSlot';
-import { ListTitle } from '../lists/titles';
 import { DailyUpdateBox } from './DailyUpdateBox';
 import { DownloadBanner } from './DownloadBanner';
 import { FloatingButtons } from './FloatingButtons';
@@ -88,8 +87,8 @@ export function HomePage() {
   return (
     <main className="home">
       <header className="home-header">
-        <h1 className="home-logo">Inkreel漫画</h1>
-        <Link to="/search" className="home-search" aria-label={`搜索 ${Msg.searchPlaceholder}`}>
+        <h1 className="home-logo">{HomeText.logo}</h1>
+        <Link to="/search" className="home-search" aria-label={HomeText.searchLink}>
           <SearchIcon /> {Msg.searchPlaceholder}
         </Link>
       </header>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { HOME_RECENT_READS } from '../../../contract';
+import { HOME_RECENT_READS, HomeText } from '../../../contract';
 import { useHistory } from '../../lib/device/history';
 import { BookCover } from '../comics/BookCover';
 import { chapterLabel } from '../comics/format';
@@ -11,7 +11,7 @@ export function RecentReads() {
   if (!recent || recent.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-recent">
-      <SectionHeader id="home-recent" title="最近阅读" />
+      <SectionHeader id="home-recent" title={HomeText.recentReads} />
       <ul className="book-grid">
         {recent.map((h) => (
           <li key={h.bookId}>
@@ -19,19 +19,19 @@ export function RecentReads() {
               to="/book/read/$id/$number"
               params={{ id: String(h.bookId), number: String(h.number) }}
               className="book-small"
-              aria-label={`${h.title} 读到${chapterLabel(h.number)}`}
+              aria-label={HomeText.readToOf(h.title, chapterLabel(h.number))}
             >
               <span className="book-small-cover">
                 <BookCover src={h.cover} title={h.title} />
               </span>
               <span className="book-small-title">{h.title}</span>
-              <span className="book-small-sub">读到{chapterLabel(h.number)}</span>
+              <span className="book-small-sub">{HomeText.readTo(chapterLabel(h.number))}</span>
             </Link>
           </li>
         ))}
       </ul>
       <Link to="/shelf" search={{ active: 'history' }} className="recent-more">
-        全部阅读历史 ›
+        {HomeText.allHistory} ›
       </Link>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
+import { HomeText, CommonText } from '../../../contract';
 
 /** A home section's title with its 换一批 (refresh) and 更多 (the list screen) controls. */
 export function SectionHeader({
@@ -24,16 +25,16 @@ export function SectionHeader({
           <button
             type="button"
             className="section-tool"
-            aria-label={`${title} 换一批`}
+            aria-label={HomeText.refreshOf(title)}
             aria-busy={refreshing}
             onClick={onRefresh}
           >
-            换一批
+            {HomeText.refresh}
           </button>
         )}
         {more && (
-          <Link to={more} className="section-tool" aria-label={`${title} 更多`}>
-            更多 ›
+          <Link to={more} className="section-tool" aria-label={CommonText.moreOf(title)}>
+            {CommonText.more} ›
           </Link>
         )}
       </span>

@@ -3,11 +3,12 @@ import { BookGrid, LargeBookCard } from '../comics/BookCards';
 import { isTopRank } from './paging';
 import { splitLayout } from './paging';
 import './lists.css';
+import { ListText } from '../../../contract';
 
 /** NO.n, the top 3 highlighted (ranking screens). */
 export function RankBadge({ n }: { n: number }) {
   return (
-    <span className={isTopRank(n) ? `rank-badge top top-${n}` : 'rank-badge'} aria-label={`第${n}名`}>
+    <span className={isTopRank(n) ? `rank-badge top top-${n}` : 'rank-badge'} aria-label={ListText.rank(n)}>
       NO.{n}
     </span>
   );

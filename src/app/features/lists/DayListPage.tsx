@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { ALL_ID, DAY_PAGE_SIZE, Msg } from '../../../contract';
+import { ALL_ID, DAY_PAGE_SIZE, Msg, ListText, ListTitle } from '../../../contract';
 import { bookKeys, fetchTodayUpdate } from '../../lib/api/books';
 import { categoryParam } from '../../lib/search-params';
 import { Tabs } from '../comics/Tabs';
 import { useCategories } from '../comics/useCategories';
 import { BookListScreen } from './BookListScreen';
 import { dayBatchAction, dayNextPage, dayOffersBatch } from './paging';
-import { ListTitle } from './titles';
 
 const route = getRouteApi('/home/day');
 
@@ -33,7 +32,7 @@ export function DayListPage() {
       getNextPage={(last, _all, page) => dayNextPage(page, last.totalPage, last.bookList.length)}
       tabs={
         <div className="list-tabs">
-          <Tabs items={categoryTabs} value={category} onChange={setCategory} label="分类" />
+          <Tabs items={categoryTabs} value={category} onChange={setCategory} label={ListText.category} />
         </div>
       }
       footer={({ lastCount, page, totalPage, fetchNextPage }) =>

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { ALL_ID, Msg } from '../../../contract';
+import { ALL_ID, Msg, ListText, ListTitle } from '../../../contract';
 import { bookKeys, fetchRank, type RankType } from '../../lib/api/books';
 import { categoryParam } from '../../lib/search-params';
 import { Tabs } from '../comics/Tabs';
@@ -7,7 +7,6 @@ import { useCategories } from '../comics/useCategories';
 import { BookListScreen } from './BookListScreen';
 import { rankNumber } from './paging';
 import { fetchRankScreenPage, rankNextPage } from './rank-pages';
-import { ListTitle } from './titles';
 
 const RANK_TABS = [
   { id: 'total', label: Msg.rankTotal },
@@ -43,10 +42,10 @@ export function DayRankedListPage() {
             items={RANK_TABS}
             value={type}
             onChange={(id) => setType(id === 'week' ? 'week' : 'total')}
-            label="榜单"
+            label={ListText.boards}
             className="tabs-rank"
           />
-          <Tabs items={categoryTabs} value={category} onChange={setCategory} label="分类" />
+          <Tabs items={categoryTabs} value={category} onChange={setCategory} label={ListText.category} />
         </div>
       }
     />

@@ -1,5 +1,5 @@
 import { ShowcaseListScreen } from './showcase-screen';
-import { ListTitle } from './titles';
+import { ListTitle } from '../../../contract';
 
 /** /home/latest: the newest books on the shelves. */
 export function LatestListPage() {

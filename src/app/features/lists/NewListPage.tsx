@@ -1,6 +1,6 @@
 import { bookKeys, fetchNewList } from '../../lib/api/books';
 import { BookListScreen } from './BookListScreen';
-import { ListTitle } from './titles';
+import { ListTitle } from '../../../contract';
 
 /** /home/new and /new: the update list (new/{page}). */
 export function NewListPage() {

@@ -1,5 +1,5 @@
 import { ShowcaseListScreen } from './showcase-screen';
-import { ListTitle } from './titles';
+import { ListTitle } from '../../../contract';
 
 /** /home/new-on: new serialised books. */
 export function NewOnListPage() {

@@ -1,13 +1,12 @@
 import './danmu.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { DANMU_TEXT_MAX, type VodDanmu } from '../../../contract';
+import { DANMU_TEXT_MAX, type VodDanmu, playerText, type PlayerLang } from '../../../contract';
 import { showToast } from '../../components/toast-store';
 import { messageForError } from '../../lib/api/http';
 import { postDanmu } from '../../lib/api/vods';
 import { acceptAll, sentDanmu, type Danmu } from './danmu';
 import { DanmuStage } from './danmu-stage';
-import { playerText, type PlayerLang } from './i18n';
 import type { PlayerHandle } from './usePlayer';
 
 interface Props {

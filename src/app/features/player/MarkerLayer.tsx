@@ -3,9 +3,9 @@ import { createPortal } from 'react-dom';
 import type { VodMarker } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { seekAndPlay } from './media-actions';
-import { playerText, type PlayerLang } from './i18n';
 import { formatTime } from './resume';
 import type { PlayerHandle } from './usePlayer';
+import { playerText, type PlayerLang } from '../../../contract';
 
 /**
  * Progress markers with our own cards (plyr's markers ignore touch and insert labels as HTML): a dot

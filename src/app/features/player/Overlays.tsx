@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { playerText, type PlayerLang } from './i18n';
 import { previewText } from './preview';
 import { formatTime } from './resume';
+import { playerText, type PlayerLang } from '../../../contract';
 
 /** Resume prompt at the bottom right (spec §2). */
 export function ResumePrompt({

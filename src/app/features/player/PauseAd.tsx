@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SecureImage } from '../../components/SecureImage';
-import { playerText, type PlayerLang } from './i18n';
 import { pauseAdVisible, type PlayerAdvert } from './pause-ad';
+import { playerText, type PlayerLang } from '../../../contract';
 
 /** The pause advert: centred, 60% by 50% of the player, closable; its link opens in a new tab. */
 export function PauseAd({

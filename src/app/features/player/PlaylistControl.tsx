@@ -1,8 +1,7 @@
 import './player-tools.css';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { PLAYER } from '../../../contract';
-import { playerText, type PlayerLang } from './i18n';
+import { PLAYER, playerText, type PlayerLang } from '../../../contract';
 import { stepPlaylist, type PlayerPlaylist } from './playlist';
 
 interface Props {

@@ -1,8 +1,8 @@
 import './player-tools.css';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { playerText, type PlayerLang } from './i18n';
 import { identityView, mirrorView, rotateView, videoTransform, type VideoView } from './rotate';
+import { playerText, type PlayerLang } from '../../../contract';
 
 interface Props {
   video: HTMLVideoElement;

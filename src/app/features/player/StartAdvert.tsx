@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { StartAdvert as StartAdvertData } from '../../../contract';
-import { PLAYER } from '../../../contract';
+import { PLAYER, playerText, type PlayerLang } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { checkAdDuration, startAdvertState, tickCountdown } from './ad-sequence';
-import { playerText, type PlayerLang } from './i18n';
 import { playRefused, whenPlaying } from './media-actions';
 import { AutoplayPrompt } from './Overlays';
 import type { ResumeFound } from './useResume';

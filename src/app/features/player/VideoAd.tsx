@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VideoAdEntry } from '../../../contract';
-import { PLAYER } from '../../../contract';
+import { PLAYER, playerText, type PlayerLang } from '../../../contract';
 import { giveBack, lendToAd, loadAd, seekWhenReady } from './ad-media';
 import { playRefused, whenPlaying } from './media-actions';
 import { advance, countdownStart, skipAll, startRun, tickCountdown, type AdRun } from './ad-sequence';
-import { playerText, type PlayerLang } from './i18n';
 import { AutoplayPrompt } from './Overlays';
 import type { PlayerHandle } from './usePlayer';
 

@@ -6,7 +6,6 @@ import type { PlayerAds, VodDanmu, VodMarker } from '../../../contract';
 import { setResumePosition } from '../../lib/device/watch';
 import { addAutoplayItem } from './autoplay-menu';
 import { readAutoplaySetting, writeAutoplaySetting } from './autoplay-setting';
-import { playerText, type PlayerLang } from './i18n';
 import { DanmuLayer } from './DanmuLayer';
 import { MarkerLayer } from './MarkerLayer';
 import { selectAudio, selectSubtitle, setPoster } from './media-actions';
@@ -32,6 +31,7 @@ import type { TrackItem } from './tracks';
 import { usePlayer } from './usePlayer';
 import { usePreview } from './usePreview';
 import { useResume } from './useResume';
+import { playerText, type PlayerLang } from '../../../contract';
 
 export interface VideoPlayerProps {
   vodId: number;

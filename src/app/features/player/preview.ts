@@ -1,4 +1,4 @@
-import { playerText, type PlayerLang } from './i18n';
+import { playerText, type PlayerLang } from '../../../contract';
 
 /** A preview is invalid when its length is at least the duration; length 0 disables it (spec §4). */
 export function previewActive(length: number, duration: number): boolean {

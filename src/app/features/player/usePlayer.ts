@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
 import type Plyr from 'plyr';
-import { PLAYER } from '../../../contract';
-import { plyrI18nZh, playerText, type PlayerLang } from './i18n';
+import { PLAYER, plyrI18nZh, playerText, type PlayerLang } from '../../../contract';
 import { loadPlayerLibs } from './load-libs';
 import {
   defaultQuality,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { AccountText } from '../../../contract';
+import { AccountText, CommonText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { fetchUserInfo, userKeys, useUserInfo } from '../../lib/user';
 import { SupportChatLink } from '../account/SupportLinks';
@@ -101,7 +101,9 @@ export function PayResultPrompt() {
         <p>{AccountText.rememberDomain(location.host)}</p>
         {user && (
           <p className="pay-cred">
-            {AccountText.account}：{user.account}
+            {AccountText.account}
+            {CommonText.colon}
+            {user.account}
           </p>
         )}
         <p>{AccountText.saveAccountTip}</p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AccountText, Msg, type PayConfig, type PaySubType } from '../../../contract';
+import { AccountText, Msg, type PayConfig, type PaySubType, CommonText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
 import { showAlert } from '../../components/Toaster';
@@ -130,10 +130,13 @@ export function PurchasePage() {
       )}
       <section className="pay-account" aria-label={AccountText.currentBalance}>
         <div>
-          {AccountText.account}：<strong>{info?.account ?? '…'}</strong>
+          {AccountText.account}
+          {CommonText.colon}
+          <strong>{info?.account ?? '…'}</strong>
         </div>
         <div>
-          {AccountText.currentBalance}：
+          {AccountText.currentBalance}
+          {CommonText.colon}
           <strong className="pay-balance" data-testid="pay-balance">
             {info?.avaliableAmount ?? '…'}
           </strong>{' '}

@@ -1,4 +1,4 @@
-import { FEN_PER_YUAN, type PayConfig, type PaySubType } from '../../../contract';
+import { FEN_PER_YUAN, type PayConfig, type PaySubType, PayChannelBadge } from '../../../contract';
 
 /** Prices are in fen and shown in yuan: 3000 → "30", 990 → "9.9", 1 → "0.01". */
 export function formatYuan(fen: number): string {
@@ -30,8 +30,4 @@ export function discounted(fen: number, discount: number): number {
   return discount > 0 && discount < 1 ? Math.round(fen * discount) : fen;
 }
 
-export const SUPERIOR_ICON: Record<PaySubType['superiorCode'], string> = {
-  alipay: '支',
-  wechat_pay: '微',
-  bank: '银',
-};
+export const SUPERIOR_ICON: Record<PaySubType['superiorCode'], string> = PayChannelBadge;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Msg, type ChapterUnpaid } from '../../../contract';
+import { Msg, type ChapterUnpaid, ReaderChromeText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { setAutoBuy, useAutoBuy } from '../../lib/device/auto-buy';
 
@@ -27,11 +27,13 @@ export function BuyDialog({
   return (
     <Dialog open={open} onClose={onClose} title={unpaid.title} className="buy-dialog">
       <p className="buy-price">
-        本章价格：<strong>{unpaid.price}</strong>
+        {ReaderChromeText.chapterPrice}
+        <strong>{unpaid.price}</strong>
         {Msg.coins}
       </p>
       <p className="buy-balance">
-        我的余额：{balance}
+        {ReaderChromeText.myBalance}
+        {balance}
         {Msg.coins}
       </p>
       {unpaid.bookVipFree && <p className="buy-vip">{Msg.vipFreeNote}</p>}

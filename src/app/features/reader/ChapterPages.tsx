@@ -1,6 +1,7 @@
 import type { PicGroup } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { partWidthPercent } from './access';
+import { ReaderChromeText } from '../../../contract';
 
 /**
  * The chapter's pages top to bottom. Each page is laid out in picSplitCount parts side by side, each
@@ -40,7 +41,7 @@ export function ChapterPages({
               src={src}
               width={Math.max(1, Math.round(p.width / Math.max(1, p.parts.length)))}
               height={p.height}
-              alt={j === 0 ? `${title} 第${i + 1}页` : ''}
+              alt={j === 0 ? ReaderChromeText.pageAlt(title, i + 1) : ''}
               eager={eager.has(i)}
               className="chapter-part"
               style={{ width: `${pct}%` }}

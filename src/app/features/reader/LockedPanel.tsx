@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Msg, type ChapterUnpaid } from '../../../contract';
+import { Msg, type ChapterUnpaid, CommonText } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import type { ReadOutcome } from './access';
 
@@ -35,7 +35,7 @@ export function LockedPanel({
   if (loading)
     return (
       <div className="reader-panel" aria-busy="true">
-        加载中…
+        {CommonText.loading}
       </div>
     );
   if (unpaid)

@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { Msg, type Book } from '../../../contract';
+import { Msg, type Book, CommonText, ReaderChromeText } from '../../../contract';
 import type { BookRef } from '../../lib/db';
 import { ShelfButton } from '../comics/ShelfButton';
 
@@ -26,7 +26,7 @@ export function ReaderMenu({
         <button
           type="button"
           className="reader-back"
-          aria-label="返回"
+          aria-label={CommonText.back}
 
           onClick={() =>
             bookId
@@ -38,7 +38,7 @@ export function ReaderMenu({
         </button>
         {title ? <h1 className="reader-title">{title}</h1> : <span className="reader-title" />}
       </header>
-      <nav className={`${cls} reader-bottom`} aria-label="阅读菜单" inert={!visible}>
+      <nav className={`${cls} reader-bottom`} aria-label={ReaderChromeText.menu} inert={!visible}>
         {bookId ? (
           <Link
             to="/book/$id/catalog"

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Msg } from '../../../contract';
+import { Msg, ReaderChromeText } from '../../../contract';
 import { showToast } from '../../components/Toaster';
 import { useUserInfo } from '../../lib/user';
 import { nextTarget, parseReaderParams, prevTarget } from './access';
@@ -26,7 +26,7 @@ export function ReaderPage() {
       <div className="reader-missing" role="alert">
         <p>{Msg.bookNotLoaded}</p>
         <Link to="/home" className="book-action primary">
-          返回主页
+          {ReaderChromeText.backHome}
         </Link>
       </div>
     );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Msg } from '../../../contract';
+import { Msg, SearchText, CommonText } from '../../../contract';
 import { Page } from '../../components/Page';
 import { showToast } from '../../components/Toaster';
 import { bookKeys, fetchHotWords, searchBooks } from '../../lib/api/books';
@@ -36,7 +36,7 @@ export function SearchPage() {
   };
 
   return (
-    <Page title="搜索">
+    <Page title={SearchText.title}>
       <form className="search-bar" role="search" onSubmit={onSubmit}>
         <input
           type="search"
@@ -51,7 +51,7 @@ export function SearchPage() {
           }}
         />
         <button type="submit" className="search-submit">
-          搜索
+          {SearchText.submit}
         </button>
       </form>
       {keyword === undefined ? (
@@ -77,10 +77,10 @@ export function SearchPage() {
                 <button
                   type="button"
                   className="word-clear"
-                  aria-label="清空搜索历史"
+                  aria-label={SearchText.clearHistory}
                   onClick={() => void clearSearch('comic')}
                 >
-                  清空
+                  {SearchText.clear}
                 </button>
               </h2>
               <ul className="word-chips" aria-label={Msg.searchHistory}>
@@ -97,14 +97,14 @@ export function SearchPage() {
         </>
       ) : results.isPending ? (
         <div className="list-status" aria-busy="true">
-          加载中…
+          {CommonText.loading}
         </div>
       ) : results.isError ? (
         <div className="list-status">{Msg.loadFailed}</div>
       ) : results.data.length === 0 ? (
         <EmptyState kind="search" />
       ) : (
-        <ul className="book-rows search-results" aria-label="搜索结果">
+        <ul className="book-rows search-results" aria-label={SearchText.results}>
           {results.data.map((b) => (
             <li key={b.bookId}>
               <LargeBookCard book={b} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Msg } from '../../../contract';
+import { Msg, ShelfText } from '../../../contract';
 import { removeFromShelf, useShelf } from '../../lib/device/shelf';
 import { BookCover } from '../comics/BookCover';
 import { SmallBookCard } from '../comics/BookCards';
@@ -35,7 +35,7 @@ export function FavouritesTab() {
                 setPicked(picked.size === shelf.length ? new Set() : new Set(shelf.map((b) => b.bookId)))
               }
             >
-              {picked.size === shelf.length ? '取消全选' : '全选'}
+              {picked.size === shelf.length ? ShelfText.unselectAll : ShelfText.selectAll}
             </button>
             <button
               type="button"
@@ -43,15 +43,15 @@ export function FavouritesTab() {
               disabled={picked.size === 0}
               onClick={() => void removeFromShelf([...picked]).then(stop)}
             >
-              删除({picked.size})
+              {ShelfText.deletePicked(picked.size)}
             </button>
             <button type="button" className="shelf-tool" onClick={stop}>
-              完成
+              {ShelfText.done}
             </button>
           </>
         ) : (
           <button type="button" className="shelf-tool" onClick={() => setEditing(true)}>
-            取消订阅
+            {ShelfText.edit}
           </button>
         )}
       </div>
@@ -67,7 +67,7 @@ export function FavouritesTab() {
                     className="shelf-check"
                     checked={picked.has(b.bookId)}
                     onChange={() => toggle(b.bookId)}
-                    aria-label={`选择 ${b.title}`}
+                    aria-label={ShelfText.pick(b.title)}
                   />
                 </span>
                 <span className="book-small-title">{b.title}</span>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Msg, ReaderText } from '../../../contract';
+import { Msg, ReaderText, ShelfText } from '../../../contract';
 import { removeHistory, useHistory, type HistoryRow } from '../../lib/device/history';
 import { BookCover } from '../comics/BookCover';
 import { chapterLabel, formatReadAt } from '../comics/format';
@@ -35,7 +35,7 @@ export function HistoryTab() {
                 {h.title}
               </Link>
               <span className="read-history-meta">
-                读到{chapterLabel(h.number)}
+                {ShelfText.readTo(chapterLabel(h.number))}
                 {spotLabel(h)} · {formatReadAt(h.readAt)}
               </span>
             </div>
@@ -44,17 +44,17 @@ export function HistoryTab() {
                 to="/book/read/$id/$number"
                 params={{ id: String(h.bookId), number: String(h.number) }}
                 className="read-history-continue"
-                aria-label={`继续阅读 ${h.title} ${chapterLabel(h.number)}${spotLabel(h)}`}
+                aria-label={ShelfText.continueOf(h.title, chapterLabel(h.number), spotLabel(h))}
               >
-                继续阅读
+                {ShelfText.continueReading}
               </Link>
               <button
                 type="button"
                 className="read-history-remove"
-                aria-label={`删除 ${h.title} 的阅读记录`}
+                aria-label={ShelfText.deleteOf(h.title)}
                 onClick={() => void removeHistory([h.bookId])}
               >
-                删除
+                {ShelfText.delete}
               </button>
             </div>
           </li>

@@ -5,6 +5,7 @@ import { Tabs } from '../comics/Tabs';
 import { FavouritesTab } from './FavouritesTab';
 import { HistoryTab } from './HistoryTab';
 import './shelf.css';
+import { ShelfText } from '../../../contract';
 
 /** /shelf?active=shelf|history: my favourites (with a count and 取消订阅) and reading history. */
 export function ShelfPage() {
@@ -13,10 +14,10 @@ export function ShelfPage() {
   const count = useShelfCount();
   const tab = active === 'history' ? 'history' : 'shelf';
   return (
-    <Page title="收藏" back={false}>
+    <Page title={ShelfText.title} back={false}>
       <Tabs
         className="shelf-tabs"
-        label="收藏与历史"
+        label={ShelfText.tabs}
         value={tab}
         onChange={(id) =>
           void navigate({
@@ -26,11 +27,11 @@ export function ShelfPage() {
           })
         }
         items={[
-          { id: 'shelf', label: `我的收藏(${count ?? 0})` },
-          { id: 'history', label: '阅读历史' },
+          { id: 'shelf', label: ShelfText.favouritesCount(count ?? 0) },
+          { id: 'history', label: ShelfText.history },
         ]}
       />
-      <div role="tabpanel" aria-label={tab === 'shelf' ? '我的收藏' : '阅读历史'}>
+      <div role="tabpanel" aria-label={tab === 'shelf' ? ShelfText.favourites : ShelfText.history}>
         {tab === 'shelf' ? <FavouritesTab /> : <HistoryTab />}
       </div>
     </Page>

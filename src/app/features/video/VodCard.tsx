@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { type VodBrief } from '../../../contract';
+import { type VodBrief, CommonText } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { formatTime } from '../player/resume';
 import { vodCardPrice } from './vod-price';
@@ -25,7 +25,7 @@ export function VodCard({
           src={vod.vodPic}
           width={POSTER_W}
           height={POSTER_H}
-          alt={`${vod.vodName}封面`}
+          alt={CommonText.cover(vod.vodName)}
           eager={eager}
         />
         {vod.vodDuration > 0 && <span className="vod-card-duration">{formatTime(vod.vodDuration)}</span>}

@@ -7,6 +7,7 @@ import { Page } from '../../components/Page';
 import { fetchVodIndex, fetchVodPage, vodKeys } from '../../lib/api/vods';
 import { nextPageParam } from '../../lib/paging';
 import { VodCard } from './VodCard';
+import { VideoText } from '../../../contract';
 
 const route = getRouteApi('/vod/category');
 
@@ -14,7 +15,7 @@ const route = getRouteApi('/vod/category');
 export function VodCategoryPage() {
   const { cid = 0 } = route.useSearch();
   const shelves = useQuery({ queryKey: vodKeys.index(), queryFn: fetchVodIndex });
-  const title = shelves.data?.find((s) => s.typeId === cid)?.typeName ?? '视频';
+  const title = shelves.data?.find((s) => s.typeId === cid)?.typeName ?? VideoText.title;
   const q = useInfiniteQuery({
     queryKey: vodKeys.category(cid),
     queryFn: ({ pageParam }) => fetchVodPage(cid, pageParam),

@@ -2,13 +2,12 @@ import './video.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Code, Msg, type Vod } from '../../../contract';
+import { Code, Msg, type Vod, VideoText, CommonText, playerLang } from '../../../contract';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api/http';
 import { renewVodPlayUrl, vodKeys, watchVod } from '../../lib/api/vods';
 import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
 import { userKeys, useUserInfo } from '../../lib/user';
-import { playerLang } from '../player/i18n';
 import { usePlaylist, type PlayerPlaylist } from '../player/playlist';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { decideWatchMode, startTrialCounter, trialLimit } from './trial';
@@ -48,20 +47,20 @@ export function VodDetailPage() {
   const go = useCallback((id: number) => void navigate({ search: { vodId: id }, replace: true }), [navigate]);
   const playlist = usePlaylist(vod, go);
   return (
-    <Page title={vod?.vodName ?? '视频'}>
+    <Page title={vod?.vodName ?? VideoText.title}>
       {vodId === undefined || q.isError ? (
         <div className="list-status">
           {congested ? Msg.congestion : Msg.loadFailed}
           {vodId !== undefined && (
             <button type="button" className="list-retry" onClick={() => void q.refetch()}>
-              重新加载
+              {CommonText.reload}
             </button>
           )}
         </div>
       ) : !vod ? (
         <>
           <div className="vod-player-slot" aria-busy="true" />
-          <div className="list-status">加载中…</div>
+          <div className="list-status">{CommonText.loading}</div>
         </>
       ) : (
         <VodDetail key={vod.vodId} vod={vod} playlist={playlist} />
@@ -173,7 +172,8 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
         </div>
         {balance !== undefined && (
           <p className="vod-balance">
-            余额：{balance}
+            {VideoText.balance}
+            {balance}
             {Msg.coins}
           </p>
         )}

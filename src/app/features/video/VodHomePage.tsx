@@ -1,7 +1,7 @@
 import './video.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Msg } from '../../../contract';
+import { Msg, VideoText, CommonText } from '../../../contract';
 import { Page } from '../../components/Page';
 import { fetchVodIndex, vodKeys } from '../../lib/api/vods';
 import { VodGrid } from './VodCard';
@@ -11,10 +11,10 @@ export function VodHomePage() {
   const q = useQuery({ queryKey: vodKeys.index(), queryFn: fetchVodIndex });
   return (
     <Page
-      title="视频"
+      title={VideoText.title}
       back={false}
       right={
-        <Link to="/search-vod" className="vod-search-link" aria-label="搜索视频">
+        <Link to="/search-vod" className="vod-search-link" aria-label={VideoText.search}>
           <svg
             width="20"
             height="20"
@@ -32,14 +32,14 @@ export function VodHomePage() {
     >
       {q.isPending && (
         <div className="list-status" aria-busy="true">
-          加载中…
+          {CommonText.loading}
         </div>
       )}
       {q.isError && (
         <div className="list-status">
           {Msg.loadFailed}
           <button type="button" className="list-retry" onClick={() => void q.refetch()}>
-            重新加载
+            {CommonText.reload}
           </button>
         </div>
       )}
@@ -52,9 +52,9 @@ export function VodHomePage() {
               to="/vod/category"
               search={{ cid: shelf.typeId }}
               className="vod-shelf-more"
-              aria-label={`${shelf.typeName} 更多`}
+              aria-label={CommonText.moreOf(shelf.typeName)}
             >
-              更多 ›
+              {CommonText.more} ›
             </Link>
           </header>
           <VodGrid vods={shelf.vods} eagerCount={i === 0 ? 2 : 0} />

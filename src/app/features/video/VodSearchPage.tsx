@@ -1,7 +1,7 @@
 import './video.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Msg, type VodBrief } from '../../../contract';
+import { Msg, type VodBrief, VideoText } from '../../../contract';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { showToast } from '../../components/toast-store';
@@ -34,7 +34,7 @@ export function VodSearchPage() {
   };
 
   return (
-    <Page title="搜索视频" back={false}>
+    <Page title={VideoText.search} back={false}>
       <form className="vod-search-bar" role="search" onSubmit={onSubmit}>
         <input
           type="search"
@@ -44,14 +44,14 @@ export function VodSearchPage() {
           aria-label={Msg.vodSearchPlaceholder}
           enterKeyHint="search"
         />
-        <button type="submit">搜索</button>
+        <button type="submit">{VideoText.submit}</button>
       </form>
       {history.length > 0 && (
         <section className="vod-history" aria-labelledby="vod-history-title">
           <header>
             <h2 id="vod-history-title">{Msg.searchHistory}</h2>
             <button type="button" className="vod-history-clear" onClick={() => void clearSearch('vod')}>
-              清空
+              {VideoText.clear}
             </button>
           </header>
           <ul>

@@ -1,4 +1,4 @@
-import { Msg } from '../../../contract';
+import { Msg } from '../messages.js';
 
 /** Player language: English when it is en-us, otherwise Chinese (spec §2 player overlays). */
 export type PlayerLang = 'en-us' | 'zh-cn';

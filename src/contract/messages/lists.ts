@@ -10,3 +10,11 @@ export const ListTitle = {
   dayRanked: '排行榜',
   latest: '最新上架',
 } as const;
+
+/** Chrome of the list screens. */
+export const ListText = {
+  /** A ranked row's place: 第3名. */
+  rank: (n: number) => `第${n}名`,
+  boards: '榜单',
+  category: '分类',
+} as const;

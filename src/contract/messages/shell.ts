@@ -1,3 +1,5 @@
+import { Msg, AccountText } from '../messages.js';
+
 /** Words of the app shell (install, update, landing) that the spec leaves to us; Chinese like the rest. */
 export const ShellMsg = {
   newVersion: '发现新版本',
@@ -16,4 +18,20 @@ export const ShellMsg = {
   siteBuilding: '网站建设中',
   siteBuildingHint: '精彩内容即将上线，正在为您跳转…',
   loading: '加载中…',
+} as const;
+
+/** The bottom tab bars of the comic and video halves, and the floating top-up button. */
+export const TabBarText = {
+  comicNav: '漫画导航',
+  videoNav: '视频导航',
+  comics: '漫画',
+  category: '分类',
+  watchVideo: '看视频',
+  shelf: Msg.favourite,
+  mine: AccountText.mine,
+  video: '视频',
+  searchVideo: '搜视频',
+  readComics: '看漫画',
+  bought: '已购',
+  topUp: Msg.recharge,
 } as const;

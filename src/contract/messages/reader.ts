@@ -1,0 +1,8 @@
+/** Reader chrome: menu, page images, buy dialog, dead ends. */
+export const ReaderChromeText = {
+  menu: '阅读菜单',
+  pageAlt: (title: string, page: number) => `${title} 第${page}页`,
+  chapterPrice: '本章价格：',
+  myBalance: '我的余额：',
+  backHome: '返回主页',
+} as const;
