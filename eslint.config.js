@@ -4,6 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+const HAN_MESSAGE =
+  'Chinese UI text belongs in the contract (src/contract/messages/, grouped by screen): import it from there.';
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'data', 'node_modules', 'coverage', 'tests/bench/reports', '**/*.gen.ts'] },
   js.configs.recommended,
@@ -42,6 +45,27 @@ export default tseslint.config(
               message: 'Not provided by preact/compat, which the app ships on (README, "UI runtime").',
             },
           ],
+        },
+      ],
+      // Every user-facing string lives in the contract's message modules (issue 14): a Han character in
+      // a code literal here is UI text typed inline.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/[\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef]/]',
+          message: HAN_MESSAGE,
+        },
+        {
+          selector: 'Literal[regex.pattern=/[\\u3400-\\u9fff]/]',
+          message: HAN_MESSAGE,
+        },
+        {
+          selector: 'TemplateElement[value.raw=/[\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef]/]',
+          message: HAN_MESSAGE,
+        },
+        {
+          selector: 'JSXText[value=/[\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef]/]',
+          message: HAN_MESSAGE,
         },
       ],
     },
