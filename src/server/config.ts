@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { DEFAULT_IMAGE_KEY } from '../contract/index.js';
-import { hashQueueMaxFromEnv, scryptCostFromEnv } from './services/passwords.js';
 
 export interface Config {
   port: number;
@@ -57,6 +56,32 @@ export interface Config {
  * fake X-Forwarded-For. Where clients share that private network, set TRUST_PROXY to the proxies only.
  */
 export const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
+
+/** scrypt's N for new password hashes is 2^17 (OWASP); stored hashes carry their own cost. */
+export const DEFAULT_SCRYPT_COST_LOG2 = 17;
+/** Costs accepted when reading a stored hash or the override: outside this a hash is refused. */
+export const MIN_COST_LOG2 = 10;
+export const MAX_COST_LOG2 = 20;
+
+/**
+ * The cost for new hashes. Only the explicit SCRYPT_COST_LOG2 variable lowers it (tests do, for
+ * speed); anything else, or a value outside 10..20, means the production default.
+ */
+export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.SCRYPT_COST_LOG2;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= MIN_COST_LOG2 && n <= MAX_COST_LOG2 ? n : DEFAULT_SCRYPT_COST_LOG2;
+}
+
+/** Hashes allowed to wait for a hashing slot (HASH_QUEUE_MAX); each adds about a quarter second of wait. */
+export const DEFAULT_HASH_QUEUE_MAX = 4;
+
+/** HASH_QUEUE_MAX: how many hashes may wait; a non-negative integer, else the default. */
+export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.HASH_QUEUE_MAX;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
+}
 
 /** ORDER_SWEEP_MS: 30 s unless set; 0 (or anything but a positive number) turns the sweep off. */
 function sweepInterval(raw: string | undefined): number {

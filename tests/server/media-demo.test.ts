@@ -10,7 +10,7 @@ import {
 } from '../../src/server/media/demo-clips.js';
 import type { MediaCtx } from '../../src/server/media/images.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import type { VodMedia } from '../../src/server/media/hls.js';
 import type { MediaCtx } from '../../src/server/media/images.js';
 import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
-import { signVod, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { signVod, vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { makeTestClip } from './helpers/clip.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

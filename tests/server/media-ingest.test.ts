@@ -8,7 +8,7 @@ import { parseProbe, runFfmpeg } from '../../src/server/media/ffmpeg.js';
 import { pickLadder } from '../../src/server/media/hls.js';
 import { chapterTitle, ingestComicFolder } from '../../src/server/media/ingest-comic.js';
 import { ingestVideoFile, insertVod } from '../../src/server/media/ingest-video.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

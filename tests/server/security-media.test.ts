@@ -5,7 +5,7 @@ import { Api, Code, Msg, Vod, VodPlayUrl } from '../../src/contract/index.js';
 import { adClipDir } from '../../src/server/media/ad-clips.js';
 import { mediaDir } from '../../src/server/media/files.js';
 import { vodDir } from '../../src/server/media/hls.js';
-import { FULL_URL_TTL_S, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { FULL_URL_TTL_S, vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { grantCoins } from './helpers/money.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
 import { anonHeaders, okData, postWatch } from './helpers/catalogue.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxCashierText, type PayData } from '../../src/contract/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { seedPayData } from '../../src/server/seed/pay.js';
 import { notificationFields } from '../../src/server/services/pay/sandbox/provider.js';
 import { PAY_SECRET_SETTING } from '../../src/server/services/secrets.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFfmpeg } from './ffmpeg.js';
-import { exists, mediaDir, type MediaCtx } from './files.js';
+import { exists, MEDIA_KEY_PATTERN, mediaDir, type MediaCtx } from './files.js';
 import { storeImage } from './images.js';
 import {
   parseMediaPlaylist,
@@ -17,7 +17,6 @@ import {
   type SubtitleTrack,
   type Track,
 } from './playlists.js';
-import { MEDIA_KEY_PATTERN } from './vod-urls.js';
 
 /**
  * HLS ingest with the npm-shipped 2018 ffmpeg: one ffmpeg process decodes the source once and feeds

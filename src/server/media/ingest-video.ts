@@ -4,7 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
-import { searchText } from '../services/catalogue/search-text.js';
+import { searchText } from '../db/search-text.js';
 import { probeMedia } from './ffmpeg.js';
 import type { MediaCtx } from './files.js';
 import { ingestHls, markerText, type SubtitleInput, type VodMedia } from './hls.js';

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/index.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
-import { vodPlayUrl } from '../../media/vod-urls.js';
+import { vodPlayUrl } from './vod-urls.js';
 import { offersTrial, userIsVip, vodAccess } from '../access.js';
 import { offsetOf, totalPages } from './paging.js';
 import { playerAdsFor } from './player-ads.js';

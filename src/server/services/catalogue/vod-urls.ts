@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.js';
-import { derivedKey } from '../services/secrets.js';
+import type { Config } from '../../config.js';
+import { MEDIA_KEY_PATTERN } from '../../media/files.js';
+import { derivedKey } from '../secrets.js';
 
 /**
  * Play URLs. The trial master is public. The full master carries a token in its path —
@@ -18,7 +19,6 @@ export const FULL_URL_TTL_S = 10 * 60;
 /** Expiries are rounded up to a step (a minute, less for short tests) so watch calls within it agree. */
 const expStep = (ttl: number) => Math.min(60, Math.floor(ttl / 4));
 
-export const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const TOKEN_PATTERN = /^([1-9]\d{0,11})\.([1-9]\d{0,11})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 export interface VodGrant {
