@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { layers } from './scripts/lint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'data', 'node_modules', 'coverage', 'tests/bench/reports', '**/*.gen.ts'] },
@@ -46,5 +47,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...layers,
   prettier,
 );

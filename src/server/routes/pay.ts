@@ -72,7 +72,7 @@ export const payRoutes: RouteModule = (app, ctx) => {
         userId: request.user!.id,
         deviceId: deviceIdOf(request),
         body: request.body,
-        ownOrigins: ownOrigins(request, config.publicUrl),
+        returnUrl: safeReturnUrl(request.body.returnUrl, ownOrigins(request, config.publicUrl)),
         branchId: branchIdOf(request),
         apiUrl: requestOrigin(request),
         host: request.hostname,

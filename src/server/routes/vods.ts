@@ -48,7 +48,7 @@ export const vodRoutes: RouteModule = (app, ctx) => {
     config: { rateLimit: RateLimits.danmu },
   };
   app.post(Api.vodDanmu, danmuPost, async (req, reply) => {
-    const outcome = await postVodDanmu(db, req.user!.id, req.body);
+    const outcome = await postVodDanmu(db, ctx.config, req.user!.id, req.body);
     if (outcome.kind === 'throttled')
       return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
     if (outcome.kind === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);

@@ -11,10 +11,11 @@ import { useRefreshOnReturn } from '../purchase/useRefreshOnReturn';
 import { VipStatus } from '../purchase/VipStatus';
 import { openDailySign } from './daily-sign-opener';
 import { DailySignDialog } from './DailySignDialog';
-import { isServiceOpen } from './service-hours';
-import { externalProps, recordAndFollow, useSupportUrls } from './SupportLinks';
+import { isServiceOpen } from '../support/service-hours';
+import { externalProps, recordAndFollow, useSupportUrls } from '../support/SupportLinks';
 import { useAppEntry } from './useAppEntry';
 import { MineIcon, type MineIconName } from './icons';
+import '../../components/actions.css';
 import './account.css';
 
 function Row({

@@ -8,6 +8,7 @@ import { modifyPwd } from '../../lib/api/account';
 import { loadSession, peekSession, setSession } from '../../lib/session';
 import { Field } from './Field';
 import { validatePasswordChange } from './validators';
+import '../../components/actions.css';
 import './account.css';
 
 type Outcome = { ok: true } | { ok: false; detail: string | null };

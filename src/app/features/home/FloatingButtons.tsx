@@ -1,6 +1,6 @@
 import { useTuckWhileScrolling } from '../../components/useTuckWhileScrolling';
 import { openDailySign } from '../account/daily-sign-opener';
-import { ComplaintLink } from '../account/SupportLinks';
+import { ComplaintLink } from '../support/SupportLinks';
 
 /**
  * Floating complaint (the report page carrying the account) and daily sign-in buttons, in one row with
