@@ -2,6 +2,7 @@ import { decryptImage, importImageKey } from '../src/contract/cipher';
 import { PLACEHOLDER_IMAGE_PATH } from '../src/contract/constants';
 import { matchPrecache } from 'workbox-precaching';
 import { Strategy, type StrategyHandler } from 'workbox-strategies';
+import { downloadedImage } from './downloads';
 
 // Imported once per worker start, not per image.
 const keyPromise = importImageKey(__IMAGE_KEY__);
@@ -17,11 +18,14 @@ export async function placeholderResponse(): Promise<Response> {
 }
 
 /**
- * Encrypted `.img` URLs: the decrypted picture from the cache, else fetch the ciphertext, decrypt it
+ * Encrypted `.img` URLs: a downloaded picture, else the decrypted picture from the cache, else fetch the ciphertext, decrypt it
  * with the contract cipher and keep the plain picture (plugins on the handler bound the cache).
  */
 export class DecryptImageStrategy extends Strategy {
   protected override async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
+    // A downloaded page: kept apart from this cache, so its expiration never removes one.
+    const downloaded = await downloadedImage(request);
+    if (downloaded) return downloaded;
     const cached = await handler.cacheMatch(request);
     if (cached) return cached;
     try {
