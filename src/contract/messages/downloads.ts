@@ -16,7 +16,7 @@ export const DownloadText = {
   fromCurrent: (from: number, n: number) => `从第${from}话开始（${n}话）`,
   pickChapters: '选择章节…',
   start: '开始下载',
-  estimate: (size: string) => `预计占用约 ${size}`,
+  willDownload: (n: number, size: string) => `将下载 ${n}话 · 预计占用约 ${size}`,
   noCoinsNote: '只下载免费、已购买或VIP可读的章节，下载不会花费金币。',
   skippedPaid: (n: number) => `${n}话为付费章节，需先购买，本次不会下载`,
   buyFirst: '去购买',

@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Chapter } from '../../../contract';
 import type { QueueItem } from './queue-rules';
+import { DOWNLOADS_DB_NAME } from './db-name';
 import { DEFAULT_SMART, type SmartSettings } from './smart';
 
 /**
@@ -26,7 +27,7 @@ export interface SettingEntry {
   value: unknown;
 }
 
-export const DOWNLOADS_DB_NAME = 'inkreel-downloads';
+export { DOWNLOADS_DB_NAME };
 
 export class DownloadsDb extends Dexie {
   items!: EntityTable<QueueItem, 'id'>;
