@@ -14,6 +14,10 @@ import {
  * answers the reader with.
  */
 
+// Defined by the build (vite.config.ts); declared here too since tests type-check this module without
+// the app's env.d.ts.
+declare const __IMAGE_KEY__: string;
+
 let keyPromise: Promise<CryptoKey> | undefined;
 const imageKey = () => (keyPromise ??= importImageKey(__IMAGE_KEY__));
 

@@ -16,6 +16,8 @@ export interface QueueItem {
   bookId: number;
   number: number;
   title: string;
+  /** The chapter's catalogue picture, stored with it so the catalogue shows it offline. */
+  cover?: string;
   state: DownloadState;
   /** Failed tries since the last start or manual retry. */
   attempts: number;

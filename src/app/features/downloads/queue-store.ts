@@ -43,7 +43,7 @@ export async function recordProgress(
 /** Adds chapters to the end of the queue (those already there stay as they are). */
 export async function enqueue(
   book: Omit<DownloadBook, 'updatedAt' | 'coverStored'>,
-  chapters: readonly Pick<Chapter, 'number' | 'title'>[],
+  chapters: readonly (Pick<Chapter, 'number' | 'title'> & Partial<Pick<Chapter, 'cover'>>)[],
   opts: { smart?: boolean } = {},
   db: DownloadsDb = downloadsDb,
 ): Promise<number> {
@@ -62,6 +62,7 @@ export async function enqueue(
         bookId: book.bookId,
         number: c.number,
         title: c.title,
+        cover: c.cover || undefined,
         state: 'waiting',
         attempts: 0,
         nextAttemptAt: 0,

@@ -3,8 +3,8 @@
  * would pass the quota is refused before it starts (Mihon refuses below a free-space floor too).
  */
 
-/** A chapter's size before any is known: 6–10 decrypted pages of a few hundred KB. */
-export const DEFAULT_CHAPTER_BYTES = 2 * 1024 * 1024;
+/** A chapter's size before any is known (the demo's run 100–300 KB; a real one's pages are larger). */
+export const DEFAULT_CHAPTER_BYTES = 1024 * 1024;
 /** Room kept free for everything else the app stores (shell, reading cache, device data). */
 export const QUOTA_RESERVE_RATIO = 0.05;
 

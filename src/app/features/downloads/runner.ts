@@ -94,7 +94,8 @@ async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<vo
       return;
     }
     const info = env.data;
-    urls = [...new Set(info.bookPics.flatMap((p) => p.parts))];
+    // The pages, and the chapter's catalogue picture so the catalogue looks the same offline.
+    urls = [...new Set([...info.bookPics.flatMap((p) => p.parts), ...(item.cover ? [item.cover] : [])])];
     let pagesDone = 0;
     let bytes = 0;
     if (!(await recordProgress(item.id, { pagesDone, bytes, pagesTotal: urls.length, urls }))) return;
