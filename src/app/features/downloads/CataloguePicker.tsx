@@ -50,8 +50,8 @@ export function CataloguePicker({ bookId, chapters }: { bookId: number; chapters
         res.take,
       );
       if (!r.ok) return void showAlert(r.message);
-      showToast(DownloadText.queued(r.added));
-      if (r.persist) showToast(r.persist);
+      // One toast (a second would replace the first): the persistent-storage answer rides with it.
+      showToast(r.persist ? `${DownloadText.queued(r.added)}。${r.persist}` : DownloadText.queued(r.added));
       void navigate({ to: '/user/downloads' });
     } finally {
       setBusy(false);

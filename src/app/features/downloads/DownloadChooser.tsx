@@ -58,8 +58,8 @@ export function DownloadChooser({
         res.take,
       );
       if (!r.ok) return setRefusal(r.message);
-      showToast(DownloadText.queued(r.added));
-      if (r.persist) showToast(r.persist);
+      // One toast (a second would replace the first): the persistent-storage answer rides with it.
+      showToast(r.persist ? `${DownloadText.queued(r.added)}。${r.persist}` : DownloadText.queued(r.added));
       onClose();
     } finally {
       setBusy(false);
