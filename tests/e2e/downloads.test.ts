@@ -184,6 +184,34 @@ describe('downloads for offline reading', () => {
     });
     expect(stored.sort()).toEqual([1, 2, 3].map((n) => `/__downloads/chapter/${target.id}/${n}`));
     expect(downloadFetches.length).toBeGreaterThan(0);
+    // The queue's byte counts are what the cache holds for each chapter (pictures and answer).
+    const sizes = await page.evaluate(async () => {
+      const items = await new Promise<
+        Array<{ id: string; bytes: number; urls: string[]; bookId: number; number: number }>
+      >((resolve, reject) => {
+        const open = indexedDB.open('inkreel-downloads');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const q = open.result.transaction('items').objectStore('items').getAll();
+          q.onsuccess = () => {
+            resolve(q.result);
+            open.result.close();
+          };
+        };
+      });
+      const cache = await caches.open('inkreel-downloads');
+      const out: Array<[number, number]> = [];
+      for (const i of items) {
+        let sum = 0;
+        const keys = [...i.urls, `/__downloads/chapter/${i.bookId}/${i.number}`];
+        for (const k of keys)
+          sum += (await (await cache.match(new URL(k, location.href).href))!.arrayBuffer()).byteLength;
+        out.push([i.bytes, sum]);
+      }
+      return out;
+    });
+    expect(sizes).toHaveLength(3);
+    for (const [counted, held] of sizes) expect(counted).toBe(held);
   });
 
   it('opens each chapter offline from the downloads screen and from the catalogue, reading cache cleared', async () => {

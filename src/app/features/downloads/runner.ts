@@ -101,12 +101,15 @@ async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<vo
     if (!(await recordProgress(item.id, { pagesDone, bytes, pagesTotal: urls.length, urls }))) return;
     await pool(urls, PAGES_AT_ONCE, async (url) => {
       signal.throwIfAborted();
-      bytes += await storeImage(url, signal);
+      // Awaited first: `bytes += await …` would read `bytes` before the wait and lose the other workers' sums.
+      const stored = await storeImage(url, signal);
+      bytes += stored;
       pagesDone += 1;
       if (!(await recordProgress(item.id, { pagesDone, bytes })))
         throw new DOMException('stopped', 'AbortError');
     });
-    bytes += await storeChapterAnswer(info, env);
+    const answerBytes = await storeChapterAnswer(info, env);
+    bytes += answerBytes;
     await storeCover(item.bookId);
     await applyEvent(item.id, { type: 'finish' }, { bytes, pagesDone });
   } catch (err) {
