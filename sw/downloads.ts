@@ -1,10 +1,10 @@
+import { Api } from '../src/contract/api';
 import {
-  Api,
   DOWNLOAD_FETCH_HEADER,
   DOWNLOADS_CACHE,
   downloadedChapterPath,
   readChapterParams,
-} from '../src/contract';
+} from '../src/contract/downloads';
 
 /**
  * Downloads for offline reading (stored by the app in DOWNLOADS_CACHE, which no route or expiration here

@@ -1,11 +1,9 @@
-import { decryptImage, importImageKey } from '../src/contract/cipher';
+import { decryptImage } from '../src/contract/cipher';
 import { PLACEHOLDER_IMAGE_PATH } from '../src/contract/constants';
 import { matchPrecache } from 'workbox-precaching';
 import { Strategy, type StrategyHandler } from 'workbox-strategies';
 import { downloadedImage } from './downloads';
-
-// Imported once per worker start, not per image.
-const keyPromise = importImageKey(__IMAGE_KEY__);
+import { imageKey } from './image-key';
 
 const FALLBACK_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 4"><rect width="3" height="4" fill="#ececf0"/></svg>';
@@ -31,7 +29,7 @@ export class DecryptImageStrategy extends Strategy {
     try {
       const res = await handler.fetch(request);
       if (res.status !== 200) return await placeholderResponse();
-      const plain = await decryptImage(await keyPromise, await res.arrayBuffer());
+      const plain = await decryptImage(await imageKey, await res.arrayBuffer());
       const image = new Response(plain, {
         status: 200,
         headers: { 'Content-Type': 'image/webp', 'Content-Length': String(plain.byteLength) },

@@ -9,6 +9,7 @@ import { CACHEABLE_API_PREFIXES } from '../src/contract/api';
 import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
 import { apiCacheKey, isGrantedAnswer } from './api-cache';
 import { downloadedChapter, isDownloadFetch } from './downloads';
+import { listenForBackgroundFetch } from './background-fetch';
 import { DecryptImageStrategy } from './image-strategy';
 import { warmCatalogue } from './warm-up';
 
@@ -75,6 +76,9 @@ registerRoute(
     ],
   }),
 );
+
+// Chapters the browser downloads with the app closed (Background Fetch, where it exists).
+listenForBackgroundFetch();
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(warmCatalogue(CacheNames.api));

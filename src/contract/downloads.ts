@@ -20,6 +20,16 @@ export const DOWNLOAD_FETCH_HEADER = 'x-inkreel-download';
 export const downloadedChapterPath = (bookId: number, number: number) =>
   `/__downloads/chapter/${bookId}/${number}`;
 
+/**
+ * A chapter's read answer while its pictures come by Background Fetch: the service worker moves it to
+ * downloadedChapterPath once every picture is stored, so a chapter never opens half there.
+ */
+export const pendingChapterPath = (bookId: number, number: number) =>
+  `/__downloads/pending/${bookId}/${number}`;
+
+/** Background Fetch ids of downloads: `inkreel-dl:{bookId}:{number}` (the queue item's id). */
+export const BG_FETCH_PREFIX = 'inkreel-dl:';
+
 /** bookId and number of a read_chapter call, or null when either is missing or bad. */
 export function readChapterParams(url: URL): { bookId: number; number: number } | null {
   const id = url.searchParams.get('bookId') ?? '';

@@ -69,6 +69,7 @@ export function BookGroup({
 }
 
 function stateText(i: QueueItem): string {
+  if (i.state === 'running' && i.background) return `${DownloadText.background} ${formatBytes(i.bytes)}`;
   if (i.state === 'running')
     return DownloadText.progress(i.pagesTotal ? Math.floor((i.pagesDone / i.pagesTotal) * 100) : 0);
   if (i.state === 'failed' && i.attempts < MAX_AUTO_TRIES)

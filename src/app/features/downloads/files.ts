@@ -4,6 +4,7 @@ import {
   decryptImage,
   downloadedChapterPath,
   importImageKey,
+  pendingChapterPath,
   type ChapterReadInfo,
   type Envelope,
 } from '../../../contract';
@@ -58,16 +59,28 @@ export async function storeImage(url: string, signal?: AbortSignal): Promise<num
   return plain.byteLength;
 }
 
-/** Stores the chapter's read answer (the envelope the server gave); resolves to its bytes. */
+/** The URLs of `urls` not stored yet. */
+export async function missingFiles(urls: readonly string[]): Promise<string[]> {
+  const cache = await openCache();
+  const out: string[] = [];
+  for (const u of urls) if (!(await cache.match(absolute(u)))) out.push(u);
+  return out;
+}
+
+/**
+ * Stores the chapter's read answer (the envelope the server gave); resolves to its bytes. `pending`: kept
+ * aside until Background Fetch brings the pictures (the service worker then moves it).
+ */
 export async function storeChapterAnswer(
   info: ChapterReadInfo,
   envelope: Envelope<ChapterReadInfo>,
+  pending = false,
 ): Promise<number> {
   const body = JSON.stringify(envelope);
   const bytes = new TextEncoder().encode(body).byteLength;
   const cache = await openCache();
   await cache.put(
-    absolute(downloadedChapterPath(info.bookId, info.number)),
+    absolute((pending ? pendingChapterPath : downloadedChapterPath)(info.bookId, info.number)),
     new Response(body, {
       status: 200,
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes) },

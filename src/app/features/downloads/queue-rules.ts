@@ -35,6 +35,8 @@ export interface QueueItem {
   order: number;
   createdAt: number;
   doneAt?: number;
+  /** Its pictures come by Background Fetch (the browser's own download, which goes on with the app closed). */
+  background?: boolean;
   /** Added by smart downloads (its ceiling and cleanup apply to these only). */
   smart?: boolean;
   /** When the reading history was first seen past this chapter (smart cleanup counts from here). */

@@ -29,7 +29,8 @@ export async function applyEvent(
 /** Progress of a running item; ignored once it is no longer running (paused, cancelled, deleted). */
 export async function recordProgress(
   id: string,
-  patch: Pick<QueueItem, 'pagesDone' | 'bytes'> & Partial<Pick<QueueItem, 'pagesTotal' | 'urls'>>,
+  patch: Pick<QueueItem, 'pagesDone' | 'bytes'> &
+    Partial<Pick<QueueItem, 'pagesTotal' | 'urls' | 'background'>>,
   db: DownloadsDb = downloadsDb,
 ): Promise<boolean> {
   return db.transaction('rw', db.items, async () => {

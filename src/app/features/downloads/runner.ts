@@ -1,8 +1,14 @@
 import { liveQuery } from 'dexie';
-import { Api, Code, DownloadText, type ChapterReadInfo } from '../../../contract';
+import { Api, Code, DownloadText, type ChapterReadInfo, type Envelope } from '../../../contract';
 import { apiGet } from '../../lib/api/http';
 import { downloadsDb } from './downloads-db';
-import { deleteChapterFiles, storeChapterAnswer, storeImage } from './files';
+import {
+  backgroundFetchManager,
+  BACKGROUND_MIN_CHAPTERS,
+  fetchInBackground,
+  type BgOutcome,
+} from './background-fetch';
+import { deleteChapterFiles, missingFiles, storeChapterAnswer, storeImage } from './files';
 import { applyEvent, recordProgress, recoverAfterRestart } from './queue-store';
 import { nextWakeAt, runnable, type QueueItem } from './queue-rules';
 
@@ -99,6 +105,10 @@ async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<vo
     let pagesDone = 0;
     let bytes = 0;
     if (!(await recordProgress(item.id, { pagesDone, bytes, pagesTotal: urls.length, urls }))) return;
+    if (await isLongDownload(item)) {
+      const outcome = await downloadInBackground(item, env, urls, signal);
+      if (outcome !== 'refused') return;
+    }
     await pool(urls, PAGES_AT_ONCE, async (url) => {
       signal.throwIfAborted();
       // Awaited first: `bytes += await …` would read `bytes` before the wait and lose the other workers' sums.
@@ -111,20 +121,71 @@ async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<vo
     const answerBytes = await storeChapterAnswer(info, env);
     bytes += answerBytes;
     await storeCover(item.bookId);
-    await applyEvent(item.id, { type: 'finish' }, { bytes, pagesDone });
+    await applyEvent(item.id, { type: 'finish' }, { bytes, pagesDone, background: undefined });
   } catch (err) {
     if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
     console.error('[downloads] chapter failed', item.id, err);
     const quota = err instanceof DOMException && err.name === 'QuotaExceededError';
     await applyEvent(item.id, {
       type: 'fail',
-      error: quota ? '存储空间不足' : String((err as Error)?.message ?? err),
+      error: quota ? DownloadText.storageFull : String((err as Error)?.message ?? err),
     });
   } finally {
     // A chapter deleted while it ran leaves no stray pages behind.
     if (!(await downloadsDb.items.get(item.id)))
       await deleteChapterFiles(item.bookId, item.number, urls).catch(() => undefined);
   }
+}
+
+/** A chapter of a long download (many chapters waiting), or one already handed to the browser. */
+async function isLongDownload(item: QueueItem): Promise<boolean> {
+  if (item.background) return true;
+  const pending = await downloadsDb.items.where('state').anyOf('waiting', 'running').count();
+  return pending >= BACKGROUND_MIN_CHAPTERS;
+}
+
+/**
+ * The chapter's missing pictures by Background Fetch, its answer kept pending until they are stored:
+ * the service worker finishes the chapter, also when the app was closed meanwhile. 'refused' when the
+ * browser has no Background Fetch or will not start one (the page downloads then).
+ */
+async function downloadInBackground(
+  item: QueueItem,
+  env: Envelope<ChapterReadInfo>,
+  urls: readonly string[],
+  signal: AbortSignal,
+): Promise<BgOutcome> {
+  const mgr = await backgroundFetchManager();
+  if (!mgr) return 'refused';
+  const missing = await missingFiles(urls);
+  if (missing.length === 0) return 'refused';
+  const stored = urls.length - missing.length;
+  await storeChapterAnswer(env.data, env, true);
+  if (!(await recordProgress(item.id, { pagesDone: stored, bytes: 0, background: true }))) return 'aborted';
+  const book = await downloadsDb.books.get(item.bookId);
+  const outcome = await fetchInBackground(
+    mgr,
+    item.id,
+    DownloadText.bgTitle(book?.title ?? '', item.title),
+    missing,
+    (downloaded) => void recordProgress(item.id, { pagesDone: stored, bytes: downloaded }),
+    signal,
+  );
+  if (outcome === 'failure') throw new Error(DownloadText.bgFailed);
+  if (outcome === 'success') {
+    // The worker stores the pictures and marks the item done in the database; a write through Dexie
+    // then tells every open screen.
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const now = await downloadsDb.items.get(item.id);
+      if (now?.state !== 'running') {
+        if (now) await downloadsDb.items.put({ ...now, background: undefined });
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await storeCover(item.bookId);
+  }
+  return outcome;
 }
 
 /** The book's cover goes with its first downloaded chapter, so shelf and downloads show it offline. */
