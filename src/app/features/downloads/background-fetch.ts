@@ -72,7 +72,6 @@ export async function fetchInBackground(
   }
   const r = reg;
   return new Promise<BgOutcome>((resolve) => {
-    let timer: ReturnType<typeof setInterval> | undefined;
     const finish = (o: BgOutcome) => {
       clearInterval(timer);
       r.removeEventListener('progress', check);
@@ -85,7 +84,7 @@ export async function fetchInBackground(
     }
     r.addEventListener('progress', check);
     // 'progress' is not sent for every state change: look now and then as well.
-    timer = setInterval(check, 1_000);
+    const timer = setInterval(check, 1_000);
     signal.addEventListener('abort', () => {
       void r.abort().catch(() => undefined);
       finish('aborted');
