@@ -89,7 +89,7 @@ export const DownloadText = {
   smartCount: '每本书预先下载',
   smartCountValue: (n: number) => `${n}话`,
   smartCeiling: '智能下载最多占用',
-  smartCleanup: '自动删除已读的下载',
+  smartCleanup: '自动删除已读的智能下载',
   cleanupAfter: (days: number) => (days > 0 ? `读完${days}天后` : '从不'),
   smartMetered: '当前网络可能计流量（或浏览器未告知网络类型），智能下载暂停中',
   smartActive: '智能下载已开启，网络空闲时自动下载',

@@ -78,7 +78,7 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
                 className="free-chapter"
               >
                 <span className="free-chapter-title">{c.title}</span>
-                {downloaded?.has(c.number) && <DownloadedTag on="row" />}
+                {downloaded?.has(c.number) && <DownloadedTag on="chip" />}
                 <span className="tag">{Msg.free}</span>
               </Link>
             </li>

@@ -19,7 +19,15 @@ export function SmartSettingsPanel() {
     return () => c.removeEventListener('change', on);
   }, []);
   if (!s) return null;
-  const set = (patch: Partial<SmartSettings>) => void setSmartSettings(patch);
+  const set = (patch: Partial<SmartSettings>) =>
+    void setSmartSettings(patch)
+      .then(async () => {
+        // A change takes effect now, not at the next half-hourly pass.
+        if (!(patch.enabled ?? s.enabled)) return;
+        const { smartSweep } = await import('./smart-sweep');
+        await smartSweep();
+      })
+      .catch((err: unknown) => console.error('[downloads] smart settings', err));
   return (
     <section className="dl-smart" aria-labelledby="dl-smart-title">
       <label className="dl-smart-toggle">
