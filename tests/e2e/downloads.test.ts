@@ -170,9 +170,9 @@ describe('downloads for offline reading', () => {
       undefined,
       { timeout: 90_000, polling: 200 },
     );
-    expect(await page.getByRole('progressbar', { name: '下载进度' }).getAttribute('aria-valuenow')).toBe(
-      '100',
-    );
+    expect(
+      await page.getByRole('progressbar', { name: DownloadText.progressLabel }).getAttribute('aria-valuenow'),
+    ).toBe('100');
     // Pages stored before the reload were not fetched again.
     const after = downloadFetches.slice(fetchesBefore);
     expect(after.filter((u) => storedBefore.includes(u))).toEqual([]);

@@ -29,6 +29,10 @@ export const DownloadText = {
   persistDenied: '浏览器未开启持久存储：空间紧张时下载可能被浏览器清理',
   persistUnknown: '此浏览器不支持持久存储',
   // the downloads screen
+  storageRegion: '存储空间',
+  overallRegion: '总进度',
+  progressLabel: '下载进度',
+  loading: '加载中…',
   storageUsed: (used: string) => `下载占用 ${used}`,
   storageQuota: (usage: string, quota: string) => `本站已用 ${usage} / 浏览器配额 ${quota}`,
   storageUnknown: '无法读取浏览器存储配额',
@@ -76,6 +80,7 @@ export const DownloadText = {
   badge: '已下载',
   badgeShort: '已下',
   entryNote: '离线也能看',
+  bookDownloaded: (n: number) => `${n}话 · 离线也能看`,
   // catalogue picking
   pickTitle: '选择要下载的章节',
   downloadPicked: (n: number) => `下载所选（${n}话）`,

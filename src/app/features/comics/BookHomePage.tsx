@@ -62,9 +62,7 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
       {downloaded && downloaded.size > 0 && (
         <Link to="/user/downloads" className="book-downloaded">
           <DownloadedTag on="row" />
-          <span>
-            {downloaded.size}话 · {DownloadText.entryNote}
-          </span>
+          <span>{DownloadText.bookDownloaded(downloaded.size)}</span>
           <span aria-hidden="true">›</span>
         </Link>
       )}

@@ -86,7 +86,7 @@ export function DownloadChooser({
         <p className="dl-note">{Msg.loadFailed}</p>
       ) : !chapters.data ? (
         <p className="dl-note" aria-busy="true">
-          加载中…
+          {DownloadText.loading}
         </p>
       ) : (
         <>

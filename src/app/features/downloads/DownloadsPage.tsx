@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { DownloadText, formatBytes, Msg } from '../../../contract';
+import { DownloadText, EmptyText, formatBytes, Msg } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
 import { BookGroup } from './BookGroup';
@@ -36,7 +36,7 @@ export function DownloadsPage() {
 
   return (
     <Page title={DownloadText.downloads}>
-      <section className="dl-storage" aria-label="存储空间">
+      <section className="dl-storage" aria-label={DownloadText.storageRegion}>
         <div className="dl-storage-used" data-testid="dl-used">
           {DownloadText.storageUsed(formatBytes(sum?.bytes ?? 0))}
         </div>
@@ -56,7 +56,7 @@ export function DownloadsPage() {
       </section>
 
       {sum && sum.total + sum.locked > 0 && (
-        <section className="dl-overall" aria-label="总进度">
+        <section className="dl-overall" aria-label={DownloadText.overallRegion}>
           <div className="dl-overall-line">
             <span data-testid="dl-overall">{DownloadText.overall(sum.done, sum.total)}</span>
             <span>{DownloadText.overallBytes(formatBytes(sum.bytes))}</span>
@@ -64,7 +64,7 @@ export function DownloadsPage() {
           <div
             className="dl-bar"
             role="progressbar"
-            aria-label="下载进度"
+            aria-label={DownloadText.progressLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={sum.percent}
@@ -95,7 +95,7 @@ export function DownloadsPage() {
         <div className="list-status list-empty dl-empty">
           {DownloadText.empty}
           <Link to="/home" className="dl-btn">
-            去漫画首页看看
+            {EmptyText.action}
           </Link>
         </div>
       ) : (
