@@ -1,11 +1,15 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { routeDepth, slideDirection, type SlideDirection } from '../lib/transitions';
+import { AfterFirstPaint } from './AfterFirstPaint';
 import { InstallBanner } from './InstallBanner';
 import { IosInstallSheet } from './IosInstallSheet';
 import { TabBar } from './TabBar';
 import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
+
+// The download queue and smart downloads run on any screen, loaded after the first paint.
+const DownloadsAgent = lazy(() => import('../features/downloads/DownloadsAgent'));
 
 interface View {
   routeId: string;
@@ -35,6 +39,9 @@ export function AppLayout() {
       <UpdatePrompt />
       <IosInstallSheet />
       <Toaster />
+      <AfterFirstPaint>
+        <DownloadsAgent />
+      </AfterFirstPaint>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { AccountText, BIND_MOBILE_REWARD } from '../../../contract';
+import { AccountText, BIND_MOBILE_REWARD, DownloadText } from '../../../contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
@@ -118,6 +118,9 @@ export function MinePage() {
         </Link>
         <Link to="/purchase" className="mine-row">
           <Row icon="coin" label={AccountText.topUp} />
+        </Link>
+        <Link to="/user/downloads" className="mine-row">
+          <Row icon="download" label={DownloadText.downloads} note={DownloadText.entryNote} />
         </Link>
         <Link to="/user/purchase/history" className="mine-row">
           <Row icon="receipt" label={AccountText.purchaseHistory} />
