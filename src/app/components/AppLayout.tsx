@@ -1,5 +1,5 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { lazy, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { routeDepth, slideDirection, type SlideDirection } from '../lib/transitions';
 import { AfterFirstPaint } from './AfterFirstPaint';
 import { InstallBanner } from './InstallBanner';
@@ -8,17 +8,17 @@ import { TabBar } from './TabBar';
 import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
 
-// The download queue and smart downloads run on any screen, loaded after the first paint.
-const DownloadsAgent = lazy(() => import('../features/downloads/DownloadsAgent'));
-
 interface View {
   routeId: string;
   depth: number;
   dir: SlideDirection;
 }
 
-/** Root layout: the screen (sliding by depth), its tab bar (comics or video), and the shell's overlays. */
-export function AppLayout() {
+/**
+ * Root layout: the screen (sliding by depth), its tab bar (comics or video), and the shell's overlays.
+ * `background`: what runs on every screen without showing (the root route passes the download queue).
+ */
+export function AppLayout({ background }: { background?: ReactNode }) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const tabs = leaf?.staticData?.tabs;
@@ -39,9 +39,7 @@ export function AppLayout() {
       <UpdatePrompt />
       <IosInstallSheet />
       <Toaster />
-      <AfterFirstPaint>
-        <DownloadsAgent />
-      </AfterFirstPaint>
+      {background && <AfterFirstPaint>{background}</AfterFirstPaint>}
     </div>
   );
 }
