@@ -3,6 +3,8 @@ export * from './boot.js';
 export * from './cipher.js';
 export * from './codes.js';
 export * from './constants.js';
+export * from './endpoints/index.js';
+export * from './endpoints/schemas.js';
 export * from './messages.js';
 export * from './shell-messages.js';
 export * from './schemas/common.js';

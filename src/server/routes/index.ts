@@ -5,6 +5,7 @@ import { bookRoutes } from './books.js';
 import { commonRoutes } from './common.js';
 import { mediaRoutes } from './media.js';
 import { moneyRoutes } from './money.js';
+import { openApiRoutes } from './openapi.js';
 import { payRoutes } from './pay.js';
 import { qrRoutes } from './qr.js';
 import { smsRoutes } from './sms.js';
@@ -18,6 +19,7 @@ const modules: RouteModule[] = [
   commonRoutes,
   mediaRoutes,
   moneyRoutes,
+  openApiRoutes,
   payRoutes,
   qrRoutes,
   smsRoutes,
