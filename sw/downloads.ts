@@ -1,4 +1,4 @@
-import { Api } from '../src/contract/api';
+import { endpoints } from '../src/contract/endpoints';
 import {
   DOWNLOAD_FETCH_HEADER,
   DOWNLOADS_CACHE,
@@ -30,7 +30,7 @@ export async function downloadedImage(request: Request): Promise<Response | unde
 /** A downloaded chapter's read answer for a read_chapter request, or undefined. */
 export async function downloadedChapter(requestUrl: string): Promise<Response | undefined> {
   const url = new URL(requestUrl);
-  if (!url.pathname.startsWith(Api.readChapter)) return undefined;
+  if (!url.pathname.startsWith(endpoints.readChapter.path)) return undefined;
   const p = readChapterParams(url);
   if (!p) return undefined;
   try {

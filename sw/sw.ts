@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { CACHEABLE_API_PREFIXES } from '../src/contract/api';
+import { CACHEABLE_API_PREFIXES } from '../src/contract/endpoints';
 import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
 import { apiCacheKey, isGrantedAnswer } from './api-cache';
 import { downloadedChapter, isDownloadFetch } from './downloads';

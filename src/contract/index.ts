@@ -4,6 +4,8 @@ export * from './cipher.js';
 export * from './codes.js';
 export * from './constants.js';
 export * from './downloads.js';
+export * from './endpoints/index.js';
+export * from './endpoints/schemas.js';
 export * from './messages.js';
 export * from './messages/downloads.js';
 export * from './shell-messages.js';

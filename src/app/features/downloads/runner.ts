@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
-import { Api, Code, DownloadText, type ChapterReadInfo, type Envelope } from '../../../contract';
-import { apiGet } from '../../lib/api/http';
+import { Code, DownloadText, type ChapterReadInfo, type Envelope } from '../../../contract';
+import { call } from '../../lib/api/http';
 import { downloadsDb } from './downloads-db';
 import {
   backgroundFetchManager,
@@ -82,12 +82,12 @@ async function pool<T>(list: readonly T[], n: number, fn: (x: T) => Promise<void
 async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<void> {
   let urls: string[] = item.urls ?? [];
   try {
-    const env = await apiGet<ChapterReadInfo>(Api.readChapter, {
-      auth: 'required',
-      // Not a read: the server leaves read counts and history alone.
-      searchParams: { bookId: item.bookId, number: item.number, prefetch: 1 },
-      signal,
-    });
+    // Not a read: the server leaves read counts and history alone.
+    const env = await call(
+      'readChapter',
+      { query: { bookId: item.bookId, number: item.number, prefetch: '1' } },
+      { signal },
+    );
     if (!env.result || env.code !== Code.OK) {
       // A locked chapter is never bought by a download: it is marked and left.
       if (env.code === Code.UNPAID) await applyEvent(item.id, { type: 'locked' });
