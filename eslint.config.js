@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { layers } from './scripts/lint/layers.js';
 
 const HAN_MESSAGE =
   'Chinese UI text belongs in the contract (src/contract/messages/, grouped by screen): import it from there.';
@@ -70,5 +71,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...layers,
   prettier,
 );

@@ -1,4 +1,5 @@
-import { Header, PER_USER_CACHEABLE_PREFIXES } from '../src/contract/api';
+import { Header } from '../src/contract/api';
+import { PER_USER_CACHEABLE_PREFIXES } from '../src/contract/endpoints';
 import { Code } from '../src/contract/codes';
 
 /** A chapter fetched ahead of reading (prefetch=1) is the same answer as the chapter opened later. */

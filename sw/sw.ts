@@ -5,9 +5,11 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { CACHEABLE_API_PREFIXES } from '../src/contract/api';
+import { CACHEABLE_API_PREFIXES } from '../src/contract/endpoints';
 import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
 import { apiCacheKey, isGrantedAnswer } from './api-cache';
+import { downloadedChapter, isDownloadFetch } from './downloads';
+import { listenForBackgroundFetch } from './background-fetch';
 import { DecryptImageStrategy } from './image-strategy';
 import { warmCatalogue } from './warm-up';
 
@@ -38,9 +40,11 @@ registerRoute(
   }),
 );
 
-// Encrypted pictures: decrypted once, kept decrypted, bounded in count and age.
+// Encrypted pictures: downloaded ones first (DecryptImageStrategy), else decrypted once, kept decrypted,
+// bounded in count and age. The app's own downloading fetches pass untouched (it stores them itself).
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && IMAGE_URL_PATTERN.test(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' && IMAGE_URL_PATTERN.test(url.pathname) && !isDownloadFetch(request),
   new DecryptImageStrategy({
     cacheName: CacheNames.images,
     plugins: [
@@ -63,11 +67,18 @@ registerRoute(
       {
         cacheKeyWillBeUsed: async ({ request }) => apiCacheKey(request.url, request.headers),
         cacheWillUpdate: async ({ response }) => ((await isGrantedAnswer(response)) ? response : null),
+        // No kept answer when the network is slow or gone: a downloaded chapter answers instead. Online the
+        // server stays the judge of access (the network answer wins whenever it comes in time).
+        cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+          cachedResponse ?? (await downloadedChapter(request.url)) ?? null,
       },
       new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
 );
+
+// Chapters the browser downloads with the app closed (Background Fetch, where it exists).
+listenForBackgroundFetch();
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(warmCatalogue(CacheNames.api));

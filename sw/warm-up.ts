@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { Api } from '../src/contract/api';
+import { Api } from '../src/contract/endpoints';
 
 /**
  * The first visit's calls run before the worker controls the page, so nothing of them is cached yet.

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { Api, Msg } from '../contract/index.js';
+import { Msg } from '../contract/index.js';
 import { makeCtx } from './bootstrap.js';
 import type { Config } from './config.js';
 import type { App, Ctx } from './context.js';
@@ -11,6 +11,7 @@ import { traceIdOf } from './http/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerCors } from './http/cors.js';
 import { registerCsrfGuard } from './http/csrf.js';
+import { route } from './http/endpoint-route.js';
 import { errorHandler } from './http/errors.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -88,10 +89,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   registerSessionHook(app, ctx);
   registerNulGuard(app);
 
-  app.get(Api.health, async (request, reply) => {
+  route(app, 'health', async (request, reply) => {
     try {
       await sql`select 1`.execute(ctx.db);
-      return reply.header('cache-control', 'no-store').send(ok({ status: 'ok', db: ctx.dialect }));
+      return reply.header('cache-control', 'no-store').send(ok({ status: 'ok' as const, db: ctx.dialect }));
     } catch (err) {
       request.log.error({ err }, 'health check failed');
       return reply.code(503).header('cache-control', 'no-store').send(fail(503, Msg.serverError));

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_IMAGE_KEY } from '../contract/index.js';
-import { hashQueueMaxFromEnv, scryptCostFromEnv } from './services/passwords.js';
+import { DEFAULT_IMAGE_KEY, VOD_TRIAL_SECONDS } from '../contract/index.js';
 
 export interface Config {
   port: number;
@@ -24,6 +23,11 @@ export interface Config {
    * PAY_SECRET, else a random secret generated on first start and kept in the database (loadSecrets).
    */
   paySecret: string;
+  /**
+   * Trial length of every video that has none of its own (VOD_TRIAL_SECONDS; the spec's 40 s). The watch
+   * answer, the trial playlists and their segment gate all read it through services/catalogue/trial.ts.
+   */
+  vodTrialSeconds: number;
   /** How long a signed full-video URL lasts (MEDIA_URL_TTL_S; 600 s, shorter only for tests). */
   mediaUrlTtlS: number;
   /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
@@ -58,6 +62,43 @@ export interface Config {
  */
 export const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 
+/** scrypt's N for new password hashes is 2^17 (OWASP); stored hashes carry their own cost. */
+export const DEFAULT_SCRYPT_COST_LOG2 = 17;
+/** Costs accepted when reading a stored hash or the override: outside this a hash is refused. */
+export const MIN_COST_LOG2 = 10;
+export const MAX_COST_LOG2 = 20;
+
+/**
+ * The cost for new hashes. Only the explicit SCRYPT_COST_LOG2 variable lowers it (tests do, for
+ * speed); anything else, or a value outside 10..20, means the production default.
+ */
+export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.SCRYPT_COST_LOG2;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= MIN_COST_LOG2 && n <= MAX_COST_LOG2 ? n : DEFAULT_SCRYPT_COST_LOG2;
+}
+
+/** Hashes allowed to wait for a hashing slot (HASH_QUEUE_MAX); each adds about a quarter second of wait. */
+export const DEFAULT_HASH_QUEUE_MAX = 4;
+
+/** HASH_QUEUE_MAX: how many hashes may wait; a non-negative integer, else the default. */
+export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.HASH_QUEUE_MAX;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
+}
+
+/** Trial lengths a video may have, in seconds (VOD_TRIAL_SECONDS and a video's own). */
+export const TRIAL_SECONDS_RANGE = { min: 1, max: 3600 } as const;
+
+/** VOD_TRIAL_SECONDS: a whole number of seconds in TRIAL_SECONDS_RANGE, else the spec's 40. */
+export function trialSecondsFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.VOD_TRIAL_SECONDS;
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  const { min, max } = TRIAL_SECONDS_RANGE;
+  return Number.isInteger(n) && n >= min && n <= max ? n : VOD_TRIAL_SECONDS;
+}
+
 /** ORDER_SWEEP_MS: 30 s unless set; 0 (or anything but a positive number) turns the sweep off. */
 function sweepInterval(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 30_000;
@@ -80,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER?.trim() || 'sandbox',
     paySecret: env.PAY_SECRET ?? '',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
+    vodTrialSeconds: trialSecondsFromEnv(env),
     mediaUrlTtlS: Math.min(3600, Math.max(90, Number(env.MEDIA_URL_TTL_S) || 600)),
     trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,
     distDir: resolve(env.DIST_DIR ?? './dist'),

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { DEFAULT_SCRYPT_COST_LOG2, loadConfig } from './config.js';
 import { openService } from './bootstrap.js';
-import { DEFAULT_SCRYPT_COST_LOG2 } from './services/passwords.js';
 import { finishDemoVideos, seedIfEmpty } from './seed/index.js';
 import { startupWarnings } from './startup-warnings.js';
 

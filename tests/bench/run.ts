@@ -37,6 +37,11 @@ async function main() {
     ['auth', 'benchAuth', 'Logins under a flood of password hashing (production scrypt N=2^17)'],
     ['wire', 'benchWire', 'Bytes on the wire for /home in Chromium (relay count; reference: uncompressed)'],
     ['weak-network', 'benchWeakNetwork', 'Weak network (400 Kbps, 400 ms RTT) in Chromium, median of 3'],
+    [
+      'downloads',
+      'benchDownloads',
+      'Downloads for offline: a 20-picture chapter, and opening it offline (Chromium)',
+    ],
     ['lighthouse', 'benchLighthouse', 'Lighthouse 12 mobile on the served build (median of 3)'],
   ] as const) {
     const run = await optional(file, fn);

@@ -41,6 +41,7 @@ const ROUTES: { name: string; path: string }[] = [
   { name: 'purchase', path: '/purchase' },
   { name: 'purchase-history', path: '/user/purchase/history' },
   { name: 'find-account', path: '/user/find-account' },
+  { name: 'user-downloads', path: '/user/downloads' },
   { name: 'landing', path: '/landing' },
 ];
 

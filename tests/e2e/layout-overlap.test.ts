@@ -60,6 +60,8 @@ async function scrollToBottom(page: Page) {
 function coveredControls(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((scope) => {
     const tabbar = document.querySelector('.tabbar')?.getBoundingClientRect().top ?? innerHeight;
+    // Rows scrolled up under the sticky header are out of view, like those above the screen.
+    const header = document.querySelector('.page-header')?.getBoundingClientRect().bottom ?? 0;
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(
       `${scope} a, ${scope} button, ${scope} .mine-row-arrow`,
@@ -69,7 +71,7 @@ function coveredControls(page: Page, scope: string): Promise<string[]> {
       range.selectNodeContents(el);
       const drawn = range.getBoundingClientRect();
       const r = drawn.width > 0 && drawn.height > 0 ? drawn : el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.top < 0 || r.bottom > tabbar) continue;
+      if (r.width === 0 || r.height === 0 || r.top < header || r.bottom > tabbar) continue;
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
       const hit = document.elementFromPoint(x, y);

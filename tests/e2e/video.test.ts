@@ -119,7 +119,7 @@ describe('video', () => {
     await page.locator('.vod-price', { hasText: `${vod.vodPointsPlay}${Msg.coins}` }).waitFor();
 
     await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
-    expect(mediaRequests.some((u) => /\/trial\/master\.m3u8$/.test(u))).toBe(true);
+    expect(mediaRequests.some((u) => /\/trial\/\d+\/master\.m3u8$/.test(u))).toBe(true);
     expect(mediaRequests.some((u) => /\/s\/\d+\//.test(u))).toBe(false);
     // The trial tip bar and no progress bar (a trial cannot be scrubbed).
     await page.locator('.ink-preview-tip').waitFor();

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type SessionData } from '../../src/contract/index.js';
-import { loadConfig } from '../../src/server/config.js';
-import {
-  DEFAULT_SCRYPT_COST_LOG2,
-  hashPassword,
-  parseHash,
-  scryptCostFromEnv,
-  verifyPassword,
-} from '../../src/server/services/passwords.js';
+import { DEFAULT_SCRYPT_COST_LOG2, loadConfig, scryptCostFromEnv } from '../../src/server/config.js';
+import { hashPassword, parseHash, verifyPassword } from '../../src/server/services/passwords.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { requestCode } from './helpers/sms.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Api, Book, HotWords, Msg, VOD_SEARCH_PAGE_SIZE, VodList } from '../../src/contract/index.js';
 import { bookSearchQuery } from '../../src/server/services/catalogue/search.js';
-import { phraseQuery, searchText } from '../../src/server/services/catalogue/search-text.js';
+import { phraseQuery, searchText } from '../../src/server/db/search-text.js';
 import { anonHeaders, okData } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -88,7 +88,7 @@ describe('catalogue: videos', () => {
       bought: false,
       canTryWatch: true,
       trialSeconds: VOD_TRIAL_SECONDS,
-      vodPlayUrl: `/media/vod/${v.mediaKey}/trial/master.m3u8`,
+      vodPlayUrl: `/media/vod/${v.mediaKey}/trial/${VOD_TRIAL_SECONDS}/master.m3u8`,
     });
     expect(data.markers.map((m) => [m.offset, m.title])).toEqual([
       [10, '开场'],

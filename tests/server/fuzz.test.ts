@@ -1,4 +1,4 @@
-import { createRng } from '../../src/server/seed/rng.js';
+import { createRng } from '../../src/server/demo/rng.js';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionData } from '../../src/contract/index.js';

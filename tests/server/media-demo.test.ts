@@ -10,7 +10,7 @@ import {
 } from '../../src/server/media/demo-clips.js';
 import type { MediaCtx } from '../../src/server/media/images.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { trialPlayUrl } from '../../src/server/services/catalogue/trial.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
@@ -65,15 +65,17 @@ describe('demo videos', () => {
   it('serves the 40 s trial of each video with two different audio tracks and matching subtitles', async () => {
     for (const v of videos) {
       const key = v.mediaKey;
-      const master = await t.app.inject({ url: vodPlayUrl(ctx, { mediaKey: key, full: false }) });
+      const master = await t.app.inject({ url: trialPlayUrl(key, VOD_TRIAL_SECONDS) });
       expect(master.statusCode).toBe(200);
       expect(master.body.match(/TYPE=AUDIO/g)).toHaveLength(2);
       expect(master.body.match(/TYPE=SUBTITLES/g)).toHaveLength(2);
       const first = master.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
-      const list = await t.app.inject({ url: `/media/vod/${key}/trial/${first}` });
+      const list = await t.app.inject({ url: `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/${first}` });
       expect(totalDuration(parseMediaPlaylist(list.body))).toBeCloseTo(VOD_TRIAL_SECONDS, 0);
-      const zh = (await t.app.inject({ url: `/media/vod/${key}/trial/subs/zh.vtt` })).body;
-      const en = (await t.app.inject({ url: `/media/vod/${key}/trial/subs/en.vtt` })).body;
+      const zh = (await t.app.inject({ url: `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/subs/zh.vtt` }))
+        .body;
+      const en = (await t.app.inject({ url: `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/subs/en.vtt` }))
+        .body;
       // Dialogue, not placeholders: Chinese lines in zh, English sentences in en, same cue times.
       expect(zh).toMatch(/[\u4e00-\u9fff]{3}/);
       expect(zh).not.toMatch(/演示|demo/i);

@@ -6,7 +6,8 @@ import type { VodMedia } from '../../src/server/media/hls.js';
 import type { MediaCtx } from '../../src/server/media/images.js';
 import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
-import { signVod, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { trialPlayUrl } from '../../src/server/services/catalogue/trial.js';
+import { signVod, vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { makeTestClip } from './helpers/clip.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -54,8 +55,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const trialMaster = () => vodPlayUrl(ctx, { mediaKey: key, full: false });
-const fullMaster = (userId = 7) => vodPlayUrl(ctx, { vodId, mediaKey: key, userId, full: true });
+const trialMaster = () => trialPlayUrl(key, VOD_TRIAL_SECONDS);
+const fullMaster = (userId = 7) => vodPlayUrl(ctx, { vodId, mediaKey: key, userId });
 const base = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
 
 describe('HLS ingest', () => {
@@ -123,8 +124,8 @@ describe('trial', () => {
     expect(totalDuration(full)).toBeGreaterThan(VOD_TRIAL_SECONDS + 2);
     const late = full.at(-1)!.uri; // starts after 40 s
     const early = full[0]!.uri;
-    expect((await get(`/media/vod/${key}/trial/v60/${early}`)).statusCode).toBe(200);
-    expect((await get(`/media/vod/${key}/trial/v60/${late}`)).statusCode).toBe(403);
+    expect((await get(`/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/v60/${early}`)).statusCode).toBe(200);
+    expect((await get(`/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/v60/${late}`)).statusCode).toBe(403);
     expect((await get(`/media/vod/${key}/v60/${late}`)).statusCode).toBe(403);
     expect((await get(`/media/vod/${key}/v60/index.m3u8`)).statusCode).toBe(403);
     expect((await get(`/media/vod/${key}/master.m3u8`)).statusCode).toBe(403);
@@ -156,18 +157,18 @@ describe('trial', () => {
   });
 
   it('serves subtitles to the trial (the text is not the paid asset) and rejects odd paths', async () => {
-    const vtt = await get(`/media/vod/${key}/trial/subs/zh.vtt`);
+    const vtt = await get(`/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/subs/zh.vtt`);
     expect(vtt.statusCode).toBe(200);
     expect(vtt.headers['content-type']).toContain('text/vtt');
     expect(vtt.body).toContain('你好');
     for (const url of [
-      `/media/vod/${key}/trial/meta.json`,
-      `/media/vod/${key}/trial/../meta.json`,
-      `/media/vod/${key}/trial/..%2Fmeta.json`,
-      `/media/vod/${key}/trial/v60/..%2F..%2Fmeta.json`,
-      `/media/vod/..%2F..%2Finkreel.sqlite/trial/master.m3u8`,
-      `/media/vod/${key}/trial/subs/zh.vtt%00`,
-      '/media/vod/nope/trial/master.m3u8',
+      `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/meta.json`,
+      `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/../meta.json`,
+      `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/..%2Fmeta.json`,
+      `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/v60/..%2F..%2Fmeta.json`,
+      `/media/vod/..%2F..%2Finkreel.sqlite/trial/${VOD_TRIAL_SECONDS}/master.m3u8`,
+      `/media/vod/${key}/trial/${VOD_TRIAL_SECONDS}/subs/zh.vtt%00`,
+      '/media/vod/nope/trial/40/master.m3u8',
     ]) {
       const res = await get(url);
       expect([403, 404], url).toContain(res.statusCode);

@@ -1,14 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageUrl, importImageKey } from '../../src/contract/index.js';
+import { VOD_TRIAL_SECONDS, imageUrl, importImageKey } from '../../src/contract/index.js';
 import type { Ctx } from '../../src/server/context.js';
 import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
 import { parseProbe, runFfmpeg } from '../../src/server/media/ffmpeg.js';
 import { pickLadder } from '../../src/server/media/hls.js';
+import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
 import { chapterTitle, ingestComicFolder } from '../../src/server/media/ingest-comic.js';
 import { ingestVideoFile, insertVod } from '../../src/server/media/ingest-video.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { trialPlayUrl } from '../../src/server/services/catalogue/trial.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
@@ -140,13 +141,18 @@ describe('video file ingest', () => {
     const media = await ingestVideoFile(ctx, src);
     expect(media.subtitles).toHaveLength(0);
     expect(media.audio).toHaveLength(1);
-    expect(media.trialDuration).toBeCloseTo(media.duration, 1); // shorter than the trial: all of it
     const master = await t.app.inject({
-      url: vodPlayUrl(ctx, { mediaKey: media.mediaKey, full: false }),
+      url: trialPlayUrl(media.mediaKey, VOD_TRIAL_SECONDS),
     });
     expect(master.statusCode).toBe(200);
     expect(master.body).not.toContain('SUBTITLES');
     expect(master.body.match(/TYPE=AUDIO/g)).toHaveLength(1);
+    // Shorter than the trial: the trial holds all of it.
+    const first = master.body.split('\n').find((l) => l.endsWith('index.m3u8'))!;
+    const trialList = await t.app.inject({
+      url: trialPlayUrl(media.mediaKey, VOD_TRIAL_SECONDS).replace('master.m3u8', first),
+    });
+    expect(totalDuration(parseMediaPlaylist(trialList.body))).toBeCloseTo(media.duration, 1);
 
     await ctx.db.insertInto('vod_types').values({ id: 77, name: '测试', sort: 77 }).execute();
     const id = await insertVod(ctx, media, { typeId: 77, price: 30, name: 'Plain' });
@@ -156,7 +162,16 @@ describe('video file ingest', () => {
       price: 30,
       pic_hash: media.posterHash,
       can_try: 1,
+      trial_seconds: null,
     });
+    // A video of its own trial length keeps it in its row.
+    const own = await insertVod(ctx, media, { typeId: 77, price: 30, name: 'Own', trialSeconds: 5 });
+    const ownRow = await ctx.db
+      .selectFrom('vods')
+      .selectAll()
+      .where('id', '=', own)
+      .executeTakeFirstOrThrow();
+    expect(ownRow.trial_seconds).toBe(5);
     await expect(insertVod(ctx, media, { typeId: 78, price: 0, name: 'x' })).rejects.toThrow(
       /unknown video type 78/,
     );

@@ -9,13 +9,13 @@ import { CallerLimitRules } from '../../src/server/http/rate-limits.js';
 import { LOGIN_ACCOUNT, LOGIN_PAIR, LOGIN_SLOW } from '../../src/server/services/login-guard.js';
 import {
   burnVerify,
-  DEFAULT_HASH_QUEUE_MAX,
   HashingBusyError,
   hashingLoad,
   hashingStats,
   hashPassword,
   setHashQueueMax,
 } from '../../src/server/services/passwords.js';
+import { DEFAULT_HASH_QUEUE_MAX } from '../../src/server/config.js';
 import { seedPayData } from '../../src/server/seed/pay.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, Code, Msg, Vod, VodPlayUrl } from '../../src/contract/index.js';
+import { Api, Code, Msg, Vod, VOD_TRIAL_SECONDS, VodPlayUrl } from '../../src/contract/index.js';
 import { adClipDir } from '../../src/server/media/ad-clips.js';
 import { mediaDir } from '../../src/server/media/files.js';
 import { vodDir } from '../../src/server/media/hls.js';
-import { FULL_URL_TTL_S, vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { FULL_URL_TTL_S, vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { grantCoins } from './helpers/money.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
 import { anonHeaders, okData, postWatch } from './helpers/catalogue.js';
@@ -26,18 +26,18 @@ describe('security: media routes', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
-  /** A minimal HLS output for a fixture video: trial cut with one segment, and a later full segment. */
+  /**
+   * A minimal HLS output for a fixture video: eleven 4 s segments, so the 40 s trial holds seg_000 to
+   * seg_009 and seg_010 is only in the full video (only the first and the last are written).
+   */
   async function writeVodFiles(v: FixtureVod) {
     const dir = vodDir(ctx(), v.mediaKey);
-    await mkdir(join(dir, 'trial', 'v360'), { recursive: true });
     await mkdir(join(dir, 'v360'), { recursive: true });
     const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv360/index.m3u8\n';
-    const list = (segs: string[]) =>
-      `#EXTM3U\n#EXT-X-TARGETDURATION:4\n${segs.map((s) => `#EXTINF:4,\n${s}\n`).join('')}#EXT-X-ENDLIST\n`;
-    await writeFile(join(dir, 'trial', 'master.m3u8'), master);
-    await writeFile(join(dir, 'trial', 'v360', 'index.m3u8'), list(['seg_000.ts']));
+    const segs = Array.from({ length: 11 }, (_, i) => `seg_${String(i).padStart(3, '0')}.ts`);
+    const list = `#EXTM3U\n#EXT-X-TARGETDURATION:4\n${segs.map((s) => `#EXTINF:4,\n${s}\n`).join('')}#EXT-X-ENDLIST\n`;
     await writeFile(join(dir, 'master.m3u8'), master);
-    await writeFile(join(dir, 'v360', 'index.m3u8'), list(['seg_000.ts', 'seg_010.ts']));
+    await writeFile(join(dir, 'v360', 'index.m3u8'), list);
     await writeFile(join(dir, 'v360', 'seg_000.ts'), 'SEGMENT-0');
     await writeFile(join(dir, 'v360', 'seg_010.ts'), 'SEGMENT-10');
   }
@@ -71,10 +71,10 @@ describe('security: media routes', () => {
       '/media/ad/',
       '/media/%2e%2e/secret.mp4',
       '/media/vod/..%2f..%2fsecret.mp4',
-      '/media/vod/fixture-0/trial/%2e%2e/%2e%2e/secret.mp4',
-      '/media/vod/fixture-0/trial/..%2f..%2f..%2fsecret.mp4',
-      '/media/vod/fixture-0/trial/v360/..%2f..%2f..%2f..%2fsecret.mp4',
-      '/media/vod/%00/trial/master.m3u8',
+      '/media/vod/fixture-0/trial/40/%2e%2e/%2e%2e/secret.mp4',
+      '/media/vod/fixture-0/trial/40/..%2f..%2f..%2fsecret.mp4',
+      '/media/vod/fixture-0/trial/40/v360/..%2f..%2f..%2f..%2fsecret.mp4',
+      '/media/vod/%00/trial/40/master.m3u8',
       '/media/img/..%2f..%2fsecret.mp4',
       '/media/img/%2e%2e',
     ];
@@ -133,11 +133,19 @@ describe('security: media routes', () => {
     const noTrial = f.vods.find((v) => !v.canTry)!;
     const trial = f.vods.find((v) => v.canTry)!;
     for (const rel of ['master.m3u8', 'v360/index.m3u8', 'v360/seg_000.ts']) {
-      expect((await get(`/media/vod/${noTrial.mediaKey}/trial/${rel}`)).statusCode, rel).toBe(403);
-      expect((await get(`/media/vod/${trial.mediaKey}/trial/${rel}`)).statusCode, rel).toBe(200);
+      expect(
+        (await get(`/media/vod/${noTrial.mediaKey}/trial/${VOD_TRIAL_SECONDS}/${rel}`)).statusCode,
+        rel,
+      ).toBe(403);
+      expect(
+        (await get(`/media/vod/${trial.mediaKey}/trial/${VOD_TRIAL_SECONDS}/${rel}`)).statusCode,
+        rel,
+      ).toBe(200);
     }
     // Past the trial cut, or outside the trial folder, nothing without a signature.
-    expect((await get(`/media/vod/${trial.mediaKey}/trial/v360/seg_010.ts`)).statusCode).toBe(403);
+    expect(
+      (await get(`/media/vod/${trial.mediaKey}/trial/${VOD_TRIAL_SECONDS}/v360/seg_010.ts`)).statusCode,
+    ).toBe(403);
     expect((await get(`/media/vod/${trial.mediaKey}/v360/seg_010.ts`)).statusCode).toBe(403);
     // The watch answer tells the app there is no trial and names no playlist at all.
     const viewer = await registerUser(t.app);
@@ -150,7 +158,7 @@ describe('security: media routes', () => {
     const v = f.vods[0]!;
     const buyer = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const master = vodPlayUrl(t, { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId });
+    const master = vodPlayUrl(t, { vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId });
     const seg = master.replace(/master\.m3u8$/, 'v360/seg_010.ts');
     expect((await get(seg)).body).toBe('SEGMENT-10');
     expect((await get(seg, authHeaders(buyer))).statusCode).toBe(200);
@@ -196,7 +204,6 @@ describe('security: media routes', () => {
       (await get(seg(watched.vodPlayUrl).replace(`/${v.mediaKey}/`, `/${elsewhere.mediaKey}/`))).statusCode,
     ).toBe(403);
     const wrongFile = vodPlayUrl(t, {
-      full: true,
       vodId: v.id,
       mediaKey: elsewhere.mediaKey,
       userId: buyer.userId,
@@ -205,7 +212,7 @@ describe('security: media routes', () => {
     // Expired: refused even with the buyer's session.
     const old = vodPlayUrl(
       t,
-      { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId },
+      { vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId },
       Date.now() - 11 * 60_000,
     );
     expect((await get(seg(old), authHeaders(buyer))).statusCode).toBe(403);
@@ -235,7 +242,10 @@ describe('security: media routes', () => {
   });
 
   it('sends the security headers on ad clips and media answers', async () => {
-    for (const url of ['/media/ad/ad-one.mp4', `/media/vod/${f.vods[0]!.mediaKey}/trial/master.m3u8`]) {
+    for (const url of [
+      '/media/ad/ad-one.mp4',
+      `/media/vod/${f.vods[0]!.mediaKey}/trial/${VOD_TRIAL_SECONDS}/master.m3u8`,
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxCashierText, type PayData } from '../../src/contract/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { vodPlayUrl } from '../../src/server/media/vod-urls.js';
+import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { seedPayData } from '../../src/server/seed/pay.js';
 import { notificationFields } from '../../src/server/services/pay/sandbox/provider.js';
 import { PAY_SECRET_SETTING } from '../../src/server/services/secrets.js';
@@ -74,7 +74,7 @@ describe('security: server secret', () => {
   it('the old public default signs no full-video URL', async () => {
     const v = f.vods[0]!;
     const user = await registerUser(t.app);
-    const play = { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: user.userId } as const;
+    const play = { vodId: v.id, mediaKey: v.mediaKey, userId: user.userId } as const;
     const forged = vodPlayUrl({ config: { paySecret: OLD_PUBLIC_SECRET } }, play);
     expect((await t.app.inject({ url: forged })).statusCode).toBe(403);
     // Signed with the install's own secret, the same master is served (no HLS files here: 404, not 403).
@@ -104,9 +104,9 @@ describe('security: server secret', () => {
       expect(again.paySecret).toBe(t.config.paySecret);
       // A URL minted before the restart still plays after it.
       const v = f.vods[0]!;
-      const url = vodPlayUrl(t, { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: 1 });
+      const url = vodPlayUrl(t, { vodId: v.id, mediaKey: v.mediaKey, userId: 1 });
       expect((await restarted.inject({ url })).statusCode).toBe(404);
-      const forged = vodPlayUrl(other, { full: true, vodId: v.id, mediaKey: v.mediaKey, userId: 1 });
+      const forged = vodPlayUrl(other, { vodId: v.id, mediaKey: v.mediaKey, userId: 1 });
       expect((await restarted.inject({ url: forged })).statusCode).toBe(403);
     } finally {
       await restarted.close();

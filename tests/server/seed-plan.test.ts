@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, bookNames } from '../../src/server/seed/names.js';
 import { BOOKS_PER_CATEGORY, planBooks } from '../../src/server/seed/plan.js';
-import { createRng } from '../../src/server/seed/rng.js';
+import { createRng } from '../../src/server/demo/rng.js';
 
 describe('demo catalogue plan', () => {
   it('marks every book VIP-free: VIP reads every comic free (spec §1, §6)', () => {

@@ -7,7 +7,7 @@ import {
   monthOf,
   todayIso,
 } from '../../src/app/features/account/calendar';
-import { isServiceOpen, serviceClockMinutes } from '../../src/app/features/account/service-hours';
+import { isServiceOpen, serviceClockMinutes } from '../../src/app/features/support/service-hours';
 
 describe('find-account calendar', () => {
   it('lays a month out in Sunday-first weeks with padding', () => {

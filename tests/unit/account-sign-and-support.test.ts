@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DailySignConfig } from '../../src/contract';
 import { afterSign, parseSignAmounts, signStrip } from '../../src/app/features/account/sign-strip';
-import { mailtoUrl, reportUrl, supportUrl } from '../../src/app/features/account/support-links';
+import { mailtoUrl, reportUrl, supportUrl } from '../../src/app/features/support/support-links';
 
 const config = (over: Partial<DailySignConfig> = {}): DailySignConfig => ({
   signAmounts: '5,5,10,10,15,15,30',

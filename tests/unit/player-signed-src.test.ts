@@ -43,7 +43,7 @@ function fakeTimers(startMs: number): Timers & { advance(ms: number): Promise<vo
 describe('signed video URLs in the player', () => {
   it('reads the expiry, swaps the token under the same prefix only, and keys the source without it', () => {
     expect(signedExpiryMs(url(1_000))).toBe(1_000_000);
-    expect(signedExpiryMs('/media/vod/demo-a-v1/trial/master.m3u8')).toBeNull();
+    expect(signedExpiryMs('/media/vod/demo-a-v1/trial/40/master.m3u8')).toBeNull();
     expect(withTokenOf(url(1_000, 'v360/seg_004.ts'), url(2_000))).toBe(url(2_000, 'v360/seg_004.ts'));
     // Another video's URL never lends its token.
     expect(withTokenOf(url(1_000, 'v360/seg_004.ts'), url(2_000, 'master.m3u8', 4))).toBe(

@@ -45,6 +45,9 @@ function fakeServer(handle?: (r: Seen) => Response | undefined) {
   return seen;
 }
 
+/** The fake server answers each call with its path. */
+const pathOf = (data: unknown) => (data as { path: string }).path;
+
 async function freshModules() {
   vi.resetModules();
   globalThis.indexedDB = new IDBFactory();
@@ -68,11 +71,11 @@ afterEach(() => {
 describe('anonymous start', () => {
   it('registers exactly once when many calls start together, then sends the token', async () => {
     const seen = fakeServer();
-    const { apiGet, unwrap } = await freshModules();
+    const { call, unwrap } = await freshModules();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => apiGet<{ path: string }>(Api.info, { auth: 'required' }).then(unwrap)),
+      Array.from({ length: 12 }, () => call('info').then(unwrap).then(pathOf)),
     );
-    expect(answers.every((a) => a.path === Api.info)).toBe(true);
+    expect(answers.every((a) => a === Api.info)).toBe(true);
     const registers = seen.filter((r) => r.url.pathname === Api.register);
     expect(registers).toHaveLength(1);
     expect(registers[0]!.method).toBe('POST');
@@ -93,13 +96,13 @@ describe('anonymous start', () => {
 
   it('does not register again once a session is stored, and optional calls never register', async () => {
     const seen = fakeServer();
-    const { apiGet, ensureSession } = await freshModules();
-    await apiGet(Api.homeIndex, { host: 'static', auth: 'optional' });
+    const { call, ensureSession } = await freshModules();
+    await call('homeIndex');
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(0);
     expect(seen[0]!.headers.get(Header.authorization)).toBeNull();
     await ensureSession();
     await ensureSession();
-    await apiGet(Api.info, { auth: 'required' });
+    await call('info');
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
   });
 
@@ -112,10 +115,10 @@ describe('anonymous start', () => {
       }
       return undefined;
     });
-    const { apiGet } = await freshModules();
+    const { call } = await freshModules();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(apiGet(Api.info, { auth: 'required' })).rejects.toThrow();
-    await apiGet(Api.info, { auth: 'required' });
+    await expect(call('info')).rejects.toThrow();
+    await call('info');
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(2);
   });
 
@@ -130,9 +133,9 @@ describe('anonymous start', () => {
       }
       return undefined;
     });
-    const { apiGet } = await freshModules();
-    const answer = await apiGet<{ path: string }>(Api.info, { auth: 'required' });
-    expect(answer.data.path).toBe(Api.info);
+    const { call } = await freshModules();
+    const answer = await call('info');
+    expect(pathOf(answer.data)).toBe(Api.info);
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(3);
   });
 });
@@ -148,16 +151,12 @@ describe('revoked token', () => {
         return json({ result: false, code: 401, msg: 'x', data: null }, 401);
       return undefined;
     });
-    const { apiGet, ensureSession, peekSession } = await freshModules();
+    const { call, ensureSession, peekSession } = await freshModules();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await ensureSession();
     revoked = true;
     // Public and user calls alike carry the token, so both are refused and both recover.
-    await Promise.all([
-      apiGet(Api.info, { auth: 'required' }),
-      apiGet(Api.homeIndex, { host: 'static', auth: 'optional' }),
-      apiGet(Api.info, { auth: 'required' }),
-    ]);
+    await Promise.all([call('info'), call('homeIndex'), call('info')]);
     const logins = seen.filter((r) => r.url.pathname === Api.login);
     expect(logins).toHaveLength(1);
     expect(new URLSearchParams(logins[0]!.body).get('password')).toBe('pw1');
@@ -206,7 +205,7 @@ describe('account recovery', () => {
     const recovery = m.whileRecovering(async () => m.signInRecovered(await find()));
     // A screen's call goes out with the old token while the recovery is under way, and is refused.
     await new Promise((res) => setTimeout(res, 40));
-    const info = await m.apiGet<{ avaliableAmount: number }>(Api.info, { auth: 'required' }).then(m.unwrap);
+    const info = await m.call('info').then(m.unwrap);
     await recovery;
     expect(info.avaliableAmount).toBe(60);
     expect(m.peekSession()).toMatchObject({ token: 'tok-9', password: 'pw9', user: { account: 'u42' } });
@@ -237,7 +236,7 @@ describe('account recovery', () => {
     const data = await find();
     const { kvSet, KvKey } = await import('../../src/app/lib/kv');
     await kvSet(KvKey.recovered, data);
-    await m.apiGet(Api.info, { auth: 'required' });
+    await m.call('info');
     expect(m.peekSession()?.token).toBe('tok-9');
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
   });
@@ -270,22 +269,43 @@ describe('account recovery', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await m.ensureSession();
     revoked = true;
-    await expect(m.apiGet(Api.info, { auth: 'required' })).rejects.toThrow();
+    await expect(m.call('info')).rejects.toThrow();
     expect(m.peekSession()?.token).toBe('tok-1');
     expect(seen.filter((r) => r.url.pathname === Api.register)).toHaveLength(1);
   });
 });
 
 describe('calls', () => {
+  it('takes method, path, host and session need from the contract table', async () => {
+    vi.stubEnv('VITE_STATIC_API_HOST', 'http://static.test');
+    const seen = fakeServer();
+    const { call } = await freshModules();
+    await call('showcase', { params: { type: 'hot', page: 2 } });
+    expect(seen.map((r) => [r.method, r.url.href])).toEqual([
+      ['GET', 'http://static.test/api/book/showcase/detail/hot/2'],
+    ]);
+    // A visitor call: the answer is the caller's, so a visitor is registered first (dynamic host).
+    await call('readChapter', { query: { bookId: 7, number: 3 } });
+    expect(seen.slice(1).map((r) => [r.method, r.url.origin, r.url.pathname])).toEqual([
+      ['POST', HOST, Api.register],
+      ['GET', HOST, Api.readChapter],
+    ]);
+    expect(seen[2]!.url.search).toBe('?bookId=7&number=3');
+    expect(seen[2]!.headers.get(Header.authorization)).toBe('Bearer tok-1');
+    // A call site may ask for the dynamic host and a session where the table says public.
+    await call('todayUpdate', { query: { category: 0 } }, { host: 'dynamic' });
+    expect(seen.at(-1)!.url.origin).toBe(HOST);
+  });
+
   it('sends form-encoded bodies', async () => {
     const seen = fakeServer();
-    const { apiPost } = await freshModules();
-    await apiPost(Api.login, { body: { account: 'a b', password: 'p&q', skip: undefined } });
+    const { call } = await freshModules();
+    await call('submitContact', { body: { contactType: 'a b', contactPosition: 'p&q', userId: undefined } });
     const r = seen.at(-1)!;
     expect(r.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
-    expect(new URLSearchParams(r.body).get('account')).toBe('a b');
-    expect(new URLSearchParams(r.body).get('password')).toBe('p&q');
-    expect(new URLSearchParams(r.body).has('skip')).toBe(false);
+    expect(new URLSearchParams(r.body).get('contactType')).toBe('a b');
+    expect(new URLSearchParams(r.body).get('contactPosition')).toBe('p&q');
+    expect(new URLSearchParams(r.body).has('userId')).toBe(false);
   });
 
   it('rejects and logs a non-200 answer with the server msg, and unwrap throws on result false', async () => {
@@ -297,15 +317,15 @@ describe('calls', () => {
         return json({ result: false, code: 400, msg: '今天已经签到过了，明天再来吧', data: null });
       return undefined;
     });
-    const { apiGet, apiPost, ApiError, unwrap } = await freshModules();
+    const { call, ApiError, unwrap } = await freshModules();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const e1 = await apiGet(Api.category).catch((e: unknown) => e);
+    const e1 = await call('category').catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(ApiError);
     expect(e1).toMatchObject({ status: 400, code: 400, message: '请求参数不正确' });
-    const e2 = await apiGet(Api.rank).catch((e: unknown) => e);
+    const e2 = await call('rank', { query: {} }).catch((e: unknown) => e);
     expect(e2).toMatchObject({ status: 502, message: '加载失败' });
     expect(log).toHaveBeenCalledTimes(2);
-    const e3 = await apiPost(Api.dailySign)
+    const e3 = await call('dailySign')
       .then(unwrap)
       .catch((e: unknown) => e);
     expect(e3).toMatchObject({ code: 400, message: '今天已经签到过了，明天再来吧', status: undefined });
@@ -322,10 +342,10 @@ describe('calls', () => {
           ),
       ),
     );
-    const { apiGet } = await freshModules();
+    const { call } = await freshModules();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let settled: unknown = 'pending';
-    void apiGet(Api.category).catch((e: unknown) => (settled = e));
+    void call('category').catch((e: unknown) => (settled = e));
     await vi.advanceTimersByTimeAsync(29_900);
     expect(settled).toBe('pending');
     await vi.advanceTimersByTimeAsync(200);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Api, Header } from '../../src/contract';
+import {
+  Api,
+  apiPath,
+  CACHEABLE_API_PREFIXES,
+  endpointIds,
+  endpoints,
+  Header,
+  PER_USER_CACHEABLE_PREFIXES,
+} from '../../src/contract';
 import { apiCacheKey, isGrantedAnswer } from '../../sw/api-cache';
 
 const ORIGIN = 'https://inkreel.test';
@@ -48,5 +56,34 @@ describe('service worker keeps only granted answers', () => {
     const res = json({ result: true, code: 200, msg: 'ok', data: { n: 1 } });
     await isGrantedAnswer(res);
     expect(((await res.json()) as { data: { n: number } }).data.n).toBe(1);
+  });
+});
+
+describe('service worker cache rules come from the contract table', () => {
+  const cacheable = (path: string) => CACHEABLE_API_PREFIXES.some((p) => path.startsWith(p));
+  const perUser = (path: string) => PER_USER_CACHEABLE_PREFIXES.some((p) => path.startsWith(p));
+
+  it('caches exactly the GET calls the table marks catalogue or per-user', () => {
+    for (const id of endpointIds) {
+      const e = endpoints[id];
+      const path = apiPath(e.path, {
+        branchId: 0,
+        type: 'hot',
+        page: 1,
+        id: 7,
+        category: 0,
+        publish: 0,
+        provider: 'x',
+      });
+      const kept = e.method === 'GET' && e.cache !== 'none';
+      expect(cacheable(path), id).toBe(kept);
+      expect(perUser(path), id).toBe(kept && e.cache === 'per-user');
+    }
+  });
+
+  it('never caches account, purchase or payment calls', () => {
+    for (const path of [Api.info, Api.recharge, Api.vodOrders, Api.payApply, Api.dailySign])
+      expect(cacheable(path), path).toBe(false);
+    expect(perUser(Api.readChapter) && perUser('/api/book/detail/7') && perUser(Api.todayUpdate)).toBe(true);
   });
 });

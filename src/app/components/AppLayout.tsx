@@ -1,6 +1,7 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { routeDepth, slideDirection, type SlideDirection } from '../lib/transitions';
+import { AfterFirstPaint } from './AfterFirstPaint';
 import { InstallBanner } from './InstallBanner';
 import { IosInstallSheet } from './IosInstallSheet';
 import { TabBar } from './TabBar';
@@ -13,8 +14,11 @@ interface View {
   dir: SlideDirection;
 }
 
-/** Root layout: the screen (sliding by depth), its tab bar (comics or video), and the shell's overlays. */
-export function AppLayout() {
+/**
+ * Root layout: the screen (sliding by depth), its tab bar (comics or video), and the shell's overlays.
+ * `background`: what runs on every screen without showing (the root route passes the download queue).
+ */
+export function AppLayout({ background }: { background?: ReactNode }) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const tabs = leaf?.staticData?.tabs;
@@ -35,6 +39,7 @@ export function AppLayout() {
       <UpdatePrompt />
       <IosInstallSheet />
       <Toaster />
+      {background && <AfterFirstPaint>{background}</AfterFirstPaint>}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { Api, type UserInfo } from '../../contract';
-import { apiGet, unwrap } from './api/http';
+import type { UserInfo } from '../../contract';
+import { call, unwrap } from './api/http';
 import { loadSession, peekSession, subscribeSession, updateUser, type StoredSession } from './session';
 
 export const userKeys = {
@@ -17,7 +17,7 @@ export function useSession(): StoredSession | null | undefined {
 }
 
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const info = unwrap(await apiGet<UserInfo>(Api.info, { auth: 'required' }));
+  const info = unwrap(await call('info'));
   await updateUser(info);
   return info;
 }

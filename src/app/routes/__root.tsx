@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Navigate, redirect } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { AppLayout } from '../components/AppLayout';
+
+// The download queue and smart downloads run on any screen, loaded after the first paint.
+const DownloadsAgent = lazy(() => import('../features/downloads/DownloadsAgent'));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -14,7 +18,7 @@ declare module '@tanstack/react-router' {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: AppLayout,
+  component: () => <AppLayout background={<DownloadsAgent />} />,
   // Unknown paths go to '/' (which leads to /home).
   notFoundComponent: () => <Navigate to="/" replace />,
   beforeLoad: ({ location }) => {

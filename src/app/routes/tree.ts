@@ -20,6 +20,7 @@ import { searchVodRoute } from './search-vod';
 import { shelfRoute } from './shelf';
 import { shelfVodRoute } from './shelf-vod';
 import { userBindRoute } from './user-bind';
+import { userDownloadsRoute } from './user-downloads';
 import { userFindAccountRoute } from './user-find-account';
 import { userLoginRoute } from './user-login';
 import { userPasswordRoute } from './user-password';
@@ -66,4 +67,5 @@ export const routeTree = rootRoute.addChildren([
   userPurchaseHistoryRoute,
   userFindAccountRoute,
   userPurchasePayRoute,
+  userDownloadsRoute,
 ]);

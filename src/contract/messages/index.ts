@@ -2,6 +2,7 @@
 export * from './account.js';
 export * from './comics.js';
 export * from './common.js';
+export * from './downloads.js';
 export * from './home.js';
 export * from './lists.js';
 export * from './player.js';

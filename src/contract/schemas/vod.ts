@@ -53,7 +53,7 @@ export const PlayerAds = z.object({
 export type PlayerAds = z.infer<typeof PlayerAds>;
 
 export const Vod = VodBrief.extend({
-  /** Full master playlist when bought, otherwise the trial master playlist (first 40 s only). */
+  /** Full master playlist when bought, otherwise the trial master playlist (its first trialSeconds only). */
   vodPlayUrl: z.string(),
   vodPoster: z.string(),
   vodContent: z.string(),

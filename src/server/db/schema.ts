@@ -148,6 +148,8 @@ export interface VodsTable {
   /** Folder of the HLS output under DATA_DIR/media/vod. */
   media_key: string;
   can_try: number;
+  /** This video's trial length in seconds; null follows VOD_TRIAL_SECONDS (services/catalogue/trial.ts). */
+  trial_seconds: number | null;
   play_count: number;
   search_text: string;
   created_at: string;

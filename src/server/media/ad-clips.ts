@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { CHAR_BOX, characterMarkup, type CharacterLook } from './demo-cast.js';
+import { CHAR_BOX, characterMarkup, type CharacterLook } from '../demo/cast.js';
 import { FONT_FILES } from './demo-fonts.js';
 import { cacheCtx } from './demo-clips.js';
 import { runFfmpeg } from './ffmpeg.js';

@@ -1,8 +1,8 @@
 import './demo-fonts.js';
 import sharp from 'sharp';
-import { GENRES, makeCast, type BookStory } from '../seed/story.js';
-import { createRng } from '../seed/rng.js';
-import { CHAR_BOX, characterMarkup, type Gesture, type Mood } from './demo-cast.js';
+import { GENRES, makeCast, type BookStory } from '../demo/story.js';
+import { createRng } from '../demo/rng.js';
+import { CHAR_BOX, characterMarkup, type Gesture, type Mood } from '../demo/cast.js';
 import { escapeXml, sceneMarkup, wrapCjk } from './demo-comic.js';
 import { SANS, TITLE } from './demo-fonts.js';
 

@@ -7,9 +7,9 @@ import {
   type BookStory,
   type PanelPlan,
   type Scene,
-} from '../seed/story.js';
-import { createRng } from '../seed/rng.js';
-import { CHAR_BOX, characterMarkup } from './demo-cast.js';
+} from '../demo/story.js';
+import { createRng } from '../demo/rng.js';
+import { CHAR_BOX, characterMarkup } from '../demo/cast.js';
 import { SANS, TITLE } from './demo-fonts.js';
 
 /**

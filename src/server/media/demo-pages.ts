@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { PAGE_SIZE_PX } from '../../contract/index.js';
-import type { BookStory } from '../seed/story.js';
+import type { BookStory } from '../demo/story.js';
 import { renderDemoHoriCover } from './demo-art.js';
 import { PAGE_ART_SIZE_PX, renderChapterThumb, renderComicPage } from './demo-comic.js';
 import { mediaDir, writeAtomic, type MediaCtx } from './files.js';

@@ -6,6 +6,9 @@ import type { Ctx } from '../context.js';
 /** What the media pipeline needs from the server context: no database, so the CLI and seed can use it too. */
 export type MediaCtx = Pick<Ctx, 'config' | 'imageKey'>;
 
+/** A video's media key: the name of its folder under DATA_DIR/media/vod (and a path segment of its URLs). */
+export const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
 export const mediaDir = (ctx: MediaCtx, ...parts: string[]) => join(ctx.config.dataDir, 'media', ...parts);
 
 export async function exists(path: string): Promise<boolean> {

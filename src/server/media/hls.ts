@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runFfmpeg } from './ffmpeg.js';
-import { exists, mediaDir, type MediaCtx } from './files.js';
+import { exists, MEDIA_KEY_PATTERN, mediaDir, type MediaCtx } from './files.js';
 import { storeImage } from './images.js';
 import {
   parseMediaPlaylist,
   subtitlePlaylist,
   totalDuration,
-  trialSegments,
   vttTime,
   withTimestampMap,
   writeMasterPlaylist,
@@ -17,17 +16,16 @@ import {
   type SubtitleTrack,
   type Track,
 } from './playlists.js';
-import { MEDIA_KEY_PATTERN } from './vod-urls.js';
 
 /**
  * HLS ingest with the npm-shipped 2018 ffmpeg: one ffmpeg process decodes the source once and feeds
  * one HLS muxer per video rendition and per audio track (its -var_stream_map cannot do audio groups);
- * we write the master playlists, subtitle playlists and the trial copies ourselves.
+ * we write the master and subtitle playlists ourselves. Trials are cut from this output when served
+ * (services/catalogue/trial.ts), so a changed trial length needs no new encode.
  *
  * Output, DATA_DIR/media/vod/{key}/:
  *   master.m3u8, v{h}/index.m3u8 + seg_NNN.ts, a{n}/index.m3u8 + seg_NNN.ts, subs/{lang}.vtt + .m3u8,
- *   trial/master.m3u8, trial/{dir}/index.m3u8 (only the segments of the first 40 s), trial/subs/{lang}.m3u8
- *   (pointing at the full VTT: subtitle text is not the paid asset), meta.json.
+ *   meta.json.
  */
 
 export const HLS_SEGMENT_SECONDS = 2;
@@ -70,7 +68,6 @@ export interface HlsSource {
 export interface VodMedia {
   mediaKey: string;
   duration: number;
-  trialDuration: number;
   posterHash: string;
   markers: { offset: number; coverHash: string }[];
   renditions: Rendition[];
@@ -222,10 +219,6 @@ async function encode(
         averageBandwidth: Math.ceil(bw.average + audioAvg),
       });
     }
-    const trialDuration = Math.min(
-      duration,
-      bwTrial(await readFile(join(work, videoDirs[0]!, 'index.m3u8'), 'utf8')),
-    );
     const audio: Track[] = src.audio.map((a, i) => ({
       dir: audioDirs[i]!,
       language: a.language,
@@ -239,17 +232,11 @@ async function encode(
       default: i === 0,
     }));
     await mkdir(join(work, 'subs'));
-    await mkdir(join(work, 'trial', 'subs'), { recursive: true });
     for (const s of src.subtitles) {
       await writeFile(join(work, 'subs', `${s.language}.vtt`), withTimestampMap(s.vtt));
       await writeFile(join(work, 'subs', `${s.language}.m3u8`), subtitlePlaylist(s.language, duration));
-      await writeFile(
-        join(work, 'trial', 'subs', `${s.language}.m3u8`),
-        subtitlePlaylist(s.language, trialDuration),
-      );
     }
     await writeFile(join(work, 'master.m3u8'), writeMasterPlaylist(renditions, audio, subtitles));
-    await writeFile(join(work, 'trial', 'master.m3u8'), writeMasterPlaylist(renditions, audio, subtitles));
 
     const thumbs = (await readdir(join(work, 'th'))).filter((f) => f.endsWith('.jpg')).sort();
     const hashes: string[] = [];
@@ -264,7 +251,6 @@ async function encode(
     const media: VodMedia = {
       mediaKey,
       duration: Math.round(duration * 1000) / 1000,
-      trialDuration: Math.round(trialDuration * 1000) / 1000,
       posterHash: hashes[Math.min(1, hashes.length - 1)]!,
       markers,
       renditions,
@@ -286,15 +272,11 @@ async function encode(
   }
 }
 
-const bwTrial = (playlist: string) => totalDuration(trialSegments(parseMediaPlaylist(playlist)));
-
-/** Rewrites a media playlist in our form, writes its trial cut, and measures its bit rates. */
+/** Rewrites a media playlist in our form and measures its bit rates. */
 async function finishMediaPlaylist(work: string, dir: string) {
   const segs = parseMediaPlaylist(await readFile(join(work, dir, 'index.m3u8'), 'utf8'));
   if (segs.length === 0) throw new Error(`ffmpeg wrote no segments for ${dir}`);
   await writeFile(join(work, dir, 'index.m3u8'), writeMediaPlaylist(segs));
-  await mkdir(join(work, 'trial', dir), { recursive: true });
-  await writeFile(join(work, 'trial', dir, 'index.m3u8'), writeMediaPlaylist(trialSegments(segs)));
   let bytes = 0;
   let peak = 0;
   for (const s of segs) {

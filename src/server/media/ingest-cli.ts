@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig, TRIAL_SECONDS_RANGE } from '../config.js';
 import { openService } from '../bootstrap.js';
 import { ingestComicFolder } from './ingest-comic.js';
 import { assertVodType, findSubtitles, ingestVideoFile, insertVod } from './ingest-video.js';
@@ -11,8 +11,10 @@ const USAGE = `usage:
       folder: book.json (title, author, category, abstract, price, freeChapters, publishStatus,
       vipFree, splitCount — all optional), cover.* / hori.* (optional), one sub-folder per chapter
       in name order with its pages (jpg/png/webp) in name order. Re-running adds new chapters.
-  npm run ingest -- video <file> --type <typeId> [--price <coins>] [--name <title>] [--content <text>] [--no-trial]
+  npm run ingest -- video <file> --type <typeId> [--price <coins>] [--name <title>] [--content <text>]
+      [--no-trial | --trial-seconds <n>]
       Subtitles: <file stem>.<lang>.vtt next to the video (e.g. clip.zh.vtt); none → no subtitle tracks.
+      Trial: VOD_TRIAL_SECONDS (40 s) unless --trial-seconds gives this video its own length.
 Uses DATA_DIR / DATABASE_URL / IMAGE_KEY like the server.`;
 
 /** `[#####-----]  45% chapter 3/10` on stderr, redrawn in place on a terminal. */
@@ -46,6 +48,7 @@ async function main() {
       name: { type: 'string' },
       content: { type: 'string' },
       'no-trial': { type: 'boolean' },
+      'trial-seconds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -75,6 +78,10 @@ async function main() {
     } else {
       const typeId = intArg(values.type, 'type', 1, 2_147_483_647) ?? fail('--type <typeId> is required');
       const price = intArg(values.price, 'price', 0, 1_000_000) ?? 0;
+      const { min, max } = TRIAL_SECONDS_RANGE;
+      const trialSeconds = intArg(values['trial-seconds'], 'trial-seconds', min, max);
+      if (trialSeconds !== undefined && values['no-trial'])
+        fail('--trial-seconds and --no-trial exclude each other');
       await assertVodType(ctx, typeId);
       const subs = await findSubtitles(path);
       process.stderr.write(
@@ -90,6 +97,7 @@ async function main() {
         name: values.name ?? basename(path, extname(path)),
         content: values.content,
         canTry: !values['no-trial'],
+        trialSeconds,
       });
       process.stderr.write(
         `\nvideo ${id} (${media.mediaKey}, ${media.duration.toFixed(1)} s, ${media.renditions.map((r) => `${r.height}p`).join('/')}, ` +

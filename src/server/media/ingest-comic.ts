@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { FREE_CHAPTER_COUNT, PublishStatus } from '../../contract/index.js';
 import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
-import { searchText } from '../services/catalogue/search-text.js';
+import { searchText } from '../db/search-text.js';
 import { storeChapterPage, storeImage, type StoredPage } from './images.js';
 
 /**

@@ -4,7 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
-import { searchText } from '../services/catalogue/search-text.js';
+import { searchText } from '../db/search-text.js';
 import { probeMedia } from './ffmpeg.js';
 import type { MediaCtx } from './files.js';
 import { ingestHls, markerText, type SubtitleInput, type VodMedia } from './hls.js';
@@ -84,6 +84,8 @@ export interface VodRowOptions {
   name: string;
   content?: string;
   canTry?: boolean;
+  /** The video's own trial length; without it the trial follows VOD_TRIAL_SECONDS. */
+  trialSeconds?: number;
 }
 
 /** Refuses an unknown video type with the list of known ones (checked before a long encode). */
@@ -111,6 +113,7 @@ export async function insertVod(ctx: Ctx, media: VodMedia, opts: VodRowOptions):
         duration: media.duration,
         media_key: media.mediaKey,
         can_try: opts.canTry === false ? 0 : 1,
+        trial_seconds: opts.trialSeconds ?? null,
         play_count: 0,
         search_text: searchText(opts.name),
         created_at: nowIso(),

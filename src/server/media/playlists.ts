@@ -1,5 +1,3 @@
-import { VOD_TRIAL_SECONDS } from '../../contract/index.js';
-
 /** Reading and writing HLS playlists by hand (the 2018 ffmpeg cannot write a master with audio groups). */
 
 export interface Segment {
@@ -24,8 +22,8 @@ export function parseMediaPlaylist(text: string): Segment[] {
 
 export const totalDuration = (segs: Segment[]) => segs.reduce((s, x) => s + x.duration, 0);
 
-/** The segments a trial may play: every one that starts before the trial limit. */
-export function trialSegments(segs: Segment[], limit = VOD_TRIAL_SECONDS): Segment[] {
+/** The segments a trial of `limit` seconds may play: every one that starts before the limit. */
+export function trialSegments(segs: Segment[], limit: number): Segment[] {
   const out: Segment[] = [];
   let start = 0;
   for (const s of segs) {

@@ -1,23 +1,7 @@
-import { z } from 'zod';
-import {
-  Api,
-  BindMobileBody,
-  Code,
-  FindAccountBody,
-  FindAccountData,
-  LoginBody,
-  ModifyPwdBody,
-  Msg,
-  RegisterQuery,
-  SessionData,
-  SubmitContactBody,
-  UserFromMarkBody,
-  UserInfo,
-  envelope,
-} from '../../contract/index.js';
+import { Code, Msg } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
-import { requireUser } from '../http/auth.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
+import { route } from '../http/endpoint-route.js';
 import { callerLimits } from '../http/caller-limits.js';
 import { hashingGuard } from '../http/hashing-guard.js';
 import { CallerLimitRules, RateLimits } from '../http/rate-limits.js';
@@ -36,13 +20,6 @@ import { HashingBusyError } from '../services/passwords.js';
 import { codeRefusalMessage } from '../services/sms/codes.js';
 import { getUserInfo } from '../services/user-info.js';
 
-/** Answers that may fail carry null data. */
-const refused = envelope(z.null());
-const answer = <T extends z.ZodTypeAny>(data: T) => ({
-  200: envelope(data.nullable()),
-  400: refused,
-  429: refused,
-});
 const noStore = { 'cache-control': 'no-store' } as const;
 
 /** Spec §7 account calls: register, login, info, bind mobile, change password, recovery, marks. */
@@ -58,10 +35,10 @@ export const accountRoutes: RouteModule = (app, ctx) => {
   const { preHandler: findGuard, ...findHooks } = hashingGuard(app, 'find');
   const markLimits = callerLimits(app, 'mark', CallerLimitRules.userFromMark);
 
-  app.post(
-    Api.register,
+  route(
+    app,
+    'register',
     {
-      schema: { querystring: RegisterQuery, response: answer(SessionData) },
       config: { rateLimit: RateLimits.register },
       preHandler: registerGuard,
       ...registerHooks,
@@ -77,10 +54,10 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.post(
-    Api.login,
+  route(
+    app,
+    'login',
     {
-      schema: { body: LoginBody, response: answer(SessionData) },
       config: { rateLimit: RateLimits.login },
       preHandler: loginGuard,
       ...loginHooks,
@@ -102,17 +79,15 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.get(
-    Api.info,
-    { schema: { response: answer(UserInfo) }, preHandler: requireUser },
-    async (request, reply) => reply.headers(noStore).send(ok(await getUserInfo(ctx.db, request.user!.id))),
+  route(app, 'info', async (request, reply) =>
+    reply.headers(noStore).send(ok(await getUserInfo(ctx.db, request.user!.id))),
   );
 
-  app.post(
-    Api.bindMobile,
+  route(
+    app,
+    'bindMobile',
     {
-      schema: { body: BindMobileBody, response: answer(UserInfo) },
-      preHandler: [requireUser, bindGuard],
+      preHandler: bindGuard,
       ...bindHooks,
     },
     async (request) => {
@@ -133,11 +108,11 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.post(
-    Api.modifyPwd,
+  route(
+    app,
+    'modifyPwd',
     {
-      schema: { body: ModifyPwdBody, response: answer(z.null()) },
-      preHandler: [requireUser, pwdGuard],
+      preHandler: pwdGuard,
       ...pwdHooks,
     },
     async (request) => {
@@ -153,10 +128,10 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.post(
-    Api.findAccount,
+  route(
+    app,
+    'findAccount',
     {
-      schema: { body: FindAccountBody, response: answer(FindAccountData) },
       config: { rateLimit: RateLimits.findAccount },
       preHandler: findGuard,
       ...findHooks,
@@ -174,28 +149,20 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  app.post(
-    Api.submitContact,
-    { schema: { body: SubmitContactBody, response: answer(z.null()) } },
-    async (request) => {
-      const b = request.body;
-      // Who it is comes from the session, not from the form's userId.
-      await recordContact(ctx.db, {
-        userId: request.user?.id ?? null,
-        visitorId: b.visitorId ?? null,
-        contactType: b.contactType,
-        contactPosition: b.contactPosition,
-      });
-      return ok(null);
-    },
-  );
+  route(app, 'submitContact', async (request) => {
+    const b = request.body;
+    // Who it is comes from the session, not from the form's userId.
+    await recordContact(ctx.db, {
+      userId: request.user?.id ?? null,
+      visitorId: b.visitorId ?? null,
+      contactType: b.contactType,
+      contactPosition: b.contactPosition,
+    });
+    return ok(null);
+  });
 
-  app.post(
-    Api.userFromMark,
-    { schema: { body: UserFromMarkBody, response: answer(z.null()) }, preHandler: markLimits },
-    async (request) => {
-      await recordUserMark(ctx.db, request.user?.id ?? null, branchIdOf(request), request.body.referUrl);
-      return ok(null);
-    },
-  );
+  route(app, 'userFromMark', { preHandler: markLimits }, async (request) => {
+    await recordUserMark(ctx.db, request.user?.id ?? null, branchIdOf(request), request.body.referUrl);
+    return ok(null);
+  });
 };

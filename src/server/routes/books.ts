@@ -1,21 +1,7 @@
-import { z } from 'zod';
-import {
-  Api,
-  ChapterListInput,
-  Code,
-  DetailParams,
-  IntId,
-  Msg,
-  PageParams,
-  QueryParams,
-  RankQuery,
-  ReadChapterQuery,
-  SearchQuery,
-  ShowcaseParams,
-  TodayUpdateQuery,
-} from '../../contract/index.js';
+import { ChapterListInput, Code, Msg, OptionalBookId } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
 import { callerLimits } from '../http/caller-limits.js';
+import { route } from '../http/endpoint-route.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { bookDetails, bookExists, chapterList } from '../services/catalogue/detail.js';
@@ -42,21 +28,17 @@ export const bookRoutes: RouteModule = (app, ctx) => {
   const categories = shortCache(2_000, () => categoryData(db));
   const detailFor = bookDetails(db);
 
-  app.get(Api.showcase, { schema: { params: ShowcaseParams } }, async (req) =>
-    ok(await showcaseList(db, req.params.type, req.params.page)),
-  );
+  route(app, 'showcase', async (req) => ok(await showcaseList(db, req.params.type, req.params.page)));
 
-  app.get(Api.category, async () => ok(await categories()));
+  route(app, 'category', async () => ok(await categories()));
 
-  app.post(Api.query, { schema: { params: QueryParams } }, async (req) =>
+  route(app, 'query', async (req) =>
     ok(await queryList(db, req.params.publish, req.params.category, req.params.page)),
   );
 
-  app.get(Api.newList, { schema: { params: PageParams } }, async (req) =>
-    ok(await newList(db, req.params.page)),
-  );
+  route(app, 'newList', async (req) => ok(await newList(db, req.params.page)));
 
-  app.get(Api.todayUpdate, { schema: { querystring: TodayUpdateQuery } }, async (req) => {
+  route(app, 'todayUpdate', async (req) => {
     const { category, pageSize, currentPage } = req.query;
     const [list, dailySign] = await Promise.all([
       todayUpdateList(db, category, currentPage, pageSize),
@@ -65,35 +47,31 @@ export const bookRoutes: RouteModule = (app, ctx) => {
     return ok({ ...list, dailySign });
   });
 
-  app.get(Api.rank, { schema: { querystring: RankQuery } }, async (req) =>
+  route(app, 'rank', async (req) =>
     ok(await rankList(db, req.query.category, req.query.type, req.query.currentPage)),
   );
 
-  app.get(Api.homeIndex, async () => ok(await home()));
-  app.get(Api.homeThreeD, async () => ok(await homeThreeD(db)));
+  route(app, 'homeIndex', async () => ok(await home()));
+  route(app, 'homeThreeD', async () => ok(await homeThreeD(db)));
 
-  app.get(Api.detail, { schema: { params: DetailParams } }, async (req, reply) => {
+  route(app, 'detail', async (req, reply) => {
     const detail = await detailFor(req.user?.id ?? null, req.params.id);
     if (!detail) return reply.code(404).send(fail(Code.NOT_FOUND, Msg.notFound));
     return ok(detail);
   });
 
-  // The id comes in the query (?bookId=) or the form body (bookId=), as clients send either.
-  const OptionalBookId = z.object({ bookId: IntId.optional() });
-  app.post(
-    Api.chapterList,
-    { schema: { querystring: OptionalBookId, body: OptionalBookId.nullish() } },
-    async (req, reply) => {
-      const parsed = ChapterListInput.safeParse({ bookId: req.query.bookId ?? req.body?.bookId });
-      if (!parsed.success) return reply.code(400).send(fail(400, Msg.badRequest));
-      const { bookId } = parsed.data;
-      if (!(await bookExists(db, bookId))) return reply.code(404).send(fail(Code.NOT_FOUND, Msg.notFound));
-      return ok(await chapterList(db, req.user?.id ?? null, bookId));
-    },
-  );
+  // The id comes in the query (?bookId=) or the form body (bookId=), as clients send either; a call
+  // with no body at all is fine too.
+  route(app, 'chapterList', { schema: { body: OptionalBookId.nullish() } }, async (req, reply) => {
+    const parsed = ChapterListInput.safeParse({ bookId: req.query.bookId ?? req.body?.bookId });
+    if (!parsed.success) return reply.code(400).send(fail(400, Msg.badRequest));
+    const { bookId } = parsed.data;
+    if (!(await bookExists(db, bookId))) return reply.code(404).send(fail(Code.NOT_FOUND, Msg.notFound));
+    return ok(await chapterList(db, req.user?.id ?? null, bookId));
+  });
 
   const gate = callerLimits(app, 'read', CallerLimitRules.readChapterAnonymous);
-  app.get(Api.readChapter, { schema: { querystring: ReadChapterQuery }, preHandler: gate }, async (req) => {
+  route(app, 'readChapter', { preHandler: gate }, async (req) => {
     const { bookId, number, prefetch } = req.query;
     const r = await readChapter(db, req.user?.id ?? null, bookId, number, new Date(), {
       prefetch: prefetch === '1',
@@ -105,9 +83,7 @@ export const bookRoutes: RouteModule = (app, ctx) => {
     return ok(r.info);
   });
 
-  app.get(Api.initSearch, async () => ok(await hotWords(db)));
+  route(app, 'initSearch', async () => ok(await hotWords(db)));
 
-  app.post(Api.search, { schema: { querystring: SearchQuery } }, async (req) =>
-    ok(await searchBooks(db, req.query.content)),
-  );
+  route(app, 'search', async (req) => ok(await searchBooks(db, req.query.content)));
 };

@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import {
-  Api,
-  BranchParams,
-  CommonInfo,
-  ReportBody,
-  ReportPageText,
-  ReportQuery,
-  envelope,
-} from '../../contract/index.js';
+import { Api, CommonInfo, ReportBody, ReportPageText } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
+import { route } from '../http/endpoint-route.js';
 import { RateLimits } from '../http/rate-limits.js';
 import { ok } from '../http/reply.js';
 import { renderReportPage } from '../http/report-page.js';
@@ -26,15 +19,11 @@ export const commonRoutes: RouteModule = (app, ctx) => {
     complaintUrl: s.complaintUrl,
   };
 
-  app.get(
-    Api.commonInfo,
-    { schema: { params: BranchParams, response: { 200: envelope(CommonInfo) } } },
-    async (_request, reply) => {
-      // Same answer for every branch today; the path keeps the branch so it can differ later.
-      reply.header('cache-control', 'public, max-age=300');
-      return ok(info);
-    },
-  );
+  route(app, 'commonInfo', async (_request, reply) => {
+    // Same answer for every branch today; the path keeps the branch so it can differ later.
+    reply.header('cache-control', 'public, max-age=300');
+    return ok(info);
+  });
 
   const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   // The report page's links: back to this site only; support only to what is configured. The form
@@ -45,7 +34,7 @@ export const commonRoutes: RouteModule = (app, ctx) => {
     return { returnUrl, serviceUrl, rawReturnUrl: returnUrl, rawServiceUrl: serviceUrl ?? '' };
   };
 
-  app.get(Api.report, { schema: { querystring: ReportQuery } }, async (request, reply) => {
+  route(app, 'report', async (request, reply) => {
     const q = request.query;
     const origin = originOf(request);
     const html = renderReportPage({
@@ -58,8 +47,9 @@ export const commonRoutes: RouteModule = (app, ctx) => {
   });
 
   // The form posts back here; a bad form re-renders with a message rather than a JSON 400.
-  app.post(
-    Api.report,
+  route(
+    app,
+    'reportSend',
     { schema: { body: z.unknown() }, config: { rateLimit: RateLimits.report } },
     async (request, reply) => {
       const origin = originOf(request);

@@ -5,6 +5,7 @@ import { bookRoutes } from './books.js';
 import { commonRoutes } from './common.js';
 import { mediaRoutes } from './media.js';
 import { moneyRoutes } from './money.js';
+import { openApiRoutes } from './openapi.js';
 import { payRoutes } from './pay.js';
 import { qrRoutes } from './qr.js';
 import { recordRoutes } from './records.js';
@@ -19,6 +20,7 @@ const modules: RouteModule[] = [
   commonRoutes,
   mediaRoutes,
   moneyRoutes,
+  openApiRoutes,
   payRoutes,
   qrRoutes,
   recordRoutes,

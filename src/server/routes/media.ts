@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { IMAGE_URL_PATTERN, type ImageSize } from '../../contract/index.js';
@@ -7,22 +7,22 @@ import type { Ctx, RouteModule } from '../context.js';
 import { drawDemoImage } from '../media/demo-pages.js';
 import { imageFile } from '../media/images.js';
 import { vodDir } from '../media/hls.js';
-import { parseMediaPlaylist } from '../media/playlists.js';
-import { MEDIA_KEY_PATTERN, checkVodToken } from '../media/vod-urls.js';
+import { MEDIA_KEY_PATTERN } from '../media/files.js';
+import { checkVodToken } from '../services/catalogue/vod-urls.js';
 import { bearerTokenOf } from '../http/client.js';
 import { shortCacheBy } from '../services/catalogue/short-cache.js';
-import { trialGate } from '../services/catalogue/trial-gate.js';
+import { TRIAL_SECONDS_PATTERN, trialFile, trialGate } from '../services/catalogue/trial.js';
 import { resolveSession } from '../services/session.js';
 
 /**
  * /media/img/{hash}_{size}_0.img — encrypted images (the service worker decrypts them); a name we do
  * not have answers 204 so the app shows its placeholder.
  *
- * /media/vod/{key}/trial/… — the public trial of a video that offers one: its playlists list only the
- *   first 40 s, and a segment is served only if the trial playlist of its rendition lists it (no
- *   seeking or URL guessing past it).
+ * /media/vod/{key}/trial/{seconds}/… — the public trial of a video that offers one of that length
+ *   (services/catalogue/trial.ts): its playlists list only the first seconds, and a segment is served
+ *   only if the trial playlist of its rendition lists it (no seeking or URL guessing past it).
  * /media/vod/{key}/s/{vodId}.{uid}.{exp}.{sig}/… — the full video under a signed prefix (see
- *   media/vod-urls.ts), only while that video still uses this media key.
+ *   services/catalogue/vod-urls.ts), only while that video still uses this media key.
  * Anything else under /media/vod is refused. Every file path is built from validated pieces only.
  */
 
@@ -44,7 +44,7 @@ const REL_PATTERN =
   /^(?:master\.m3u8|(?<dir>[va]\d{1,4})\/(?:index\.m3u8|(?<seg>seg_\d{3,6}\.ts))|subs\/[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?\.(?:m3u8|vtt))$/;
 
 export const mediaRoutes: RouteModule = (app, ctx) => {
-  const trialAllowed = trialGate(ctx.db);
+  const trialAllowed = trialGate(ctx.db, ctx.config);
   // A player fetches a segment every few seconds: the video's media key is looked up once a minute.
   const mediaKeyOf = shortCacheBy(60_000, 2000, async (vodId: number) => {
     const row = await ctx.db
@@ -85,8 +85,10 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     const key = parts[0] ?? '';
     if (!MEDIA_KEY_PATTERN.test(key)) return refuse(reply, 404);
     if (parts[1] === 'trial') {
-      if (!(await trialAllowed(key))) return refuse(reply, 403);
-      return serveVod(ctx, reply, key, parts.slice(2).join('/'), true);
+      const seconds = parts[2] ?? '';
+      if (!TRIAL_SECONDS_PATTERN.test(seconds)) return refuse(reply, 404);
+      if (!(await trialAllowed(key, Number(seconds)))) return refuse(reply, 403);
+      return serveTrial(ctx, reply, key, Number(seconds), parts.slice(3).join('/'));
     }
     if (parts[1] === 's' && parts.length >= 4) {
       const check = checkVodToken(ctx.config, key, parts[2]!);
@@ -98,57 +100,45 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       const token = bearerTokenOf(request);
       const session = token === undefined ? null : await resolveSession(ctx.db, token);
       if (session && session.userId !== check.userId) return refuse(reply, 403);
-      return serveVod(ctx, reply, key, parts.slice(3).join('/'), false);
+      return serveFull(ctx, reply, key, parts.slice(3).join('/'));
     }
     // An unsigned path to the full output (e.g. /media/vod/{key}/v360/seg_030.ts) is never served.
     return refuse(reply, REL_PATTERN.test(parts.slice(1).join('/')) ? 403 : 404);
   });
 };
 
-async function serveVod(ctx: Ctx, reply: FastifyReply, key: string, rel: string, trial: boolean) {
+async function serveTrial(ctx: Ctx, reply: FastifyReply, key: string, seconds: number, rel: string) {
   const m = REL_PATTERN.exec(rel);
   if (!m) return refuse(reply, 404);
-  const ext = rel.slice(rel.lastIndexOf('.') + 1) as Ext;
-  const root = vodDir(ctx, key);
-  let path: string;
-  if (m.groups?.seg) {
-    if (trial && !(await trialAllows(root, m.groups.dir!, m.groups.seg))) return refuse(reply, 403);
-    path = join(root, m.groups.dir!, m.groups.seg);
-  } else if (ext === 'vtt') {
-    path = join(root, rel); // the trial reads the full subtitle text: text is not the paid asset
-  } else {
-    path = trial ? join(root, 'trial', rel) : join(root, rel);
-  }
+  const answer = await trialFile(ctx, key, seconds, { rel, dir: m.groups?.dir, seg: m.groups?.seg });
+  if (answer === 'forbidden') return refuse(reply, 403);
+  if (answer === 'notFound') return refuse(reply, 404);
+  const ext = extOf(rel);
+  const cache = CACHE.trial[ext === 'm3u8' ? 'list' : 'file'];
+  if ('file' in answer) return sendFile(reply, answer.file, ext, cache);
+  return reply.type(TYPES[ext]).header('cache-control', cache).send(answer.playlist);
+}
+
+async function serveFull(ctx: Ctx, reply: FastifyReply, key: string, rel: string) {
+  if (!REL_PATTERN.test(rel)) return refuse(reply, 404);
+  const ext = extOf(rel);
+  return sendFile(reply, join(vodDir(ctx, key), rel), ext, CACHE.full[ext === 'm3u8' ? 'list' : 'file']);
+}
+
+const extOf = (rel: string) => rel.slice(rel.lastIndexOf('.') + 1) as Ext;
+
+async function sendFile(reply: FastifyReply, path: string, ext: Ext, cache: string) {
   let bytes: number;
   try {
     bytes = (await stat(path)).size;
   } catch {
     return refuse(reply, 404);
   }
-  const cache = CACHE[trial ? 'trial' : 'full'][ext === 'm3u8' ? 'list' : 'file'];
   return reply
     .type(TYPES[ext])
     .header('cache-control', cache)
     .header('content-length', bytes)
     .send(createReadStream(path));
-}
-
-/** Segment names of each trial playlist; output never changes once written, so this only grows. */
-const trialCache = new Map<string, Set<string>>();
-
-async function trialAllows(root: string, dir: string, seg: string): Promise<boolean> {
-  const file = join(root, 'trial', dir, 'index.m3u8');
-  let set = trialCache.get(file);
-  if (!set) {
-    try {
-      set = new Set(parseMediaPlaylist(await readFile(file, 'utf8')).map((s) => s.uri));
-    } catch {
-      return false;
-    }
-    if (trialCache.size > 2000) trialCache.clear();
-    trialCache.set(file, set);
-  }
-  return set.has(seg);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

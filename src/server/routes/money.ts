@@ -1,15 +1,6 @@
-import {
-  Api,
-  BuyData,
-  ChapterBuyQuery,
-  Code,
-  Msg,
-  PageParams,
-  RechargeQuery,
-  VodIdBody,
-} from '../../contract/index.js';
+import { BuyData, Code, Msg } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
-import { requireUser } from '../http/auth.js';
+import { route } from '../http/endpoint-route.js';
 import { fail, ok } from '../http/reply.js';
 import { boughtVods, buyChapter, buyVod, type BuyOutcome } from '../services/purchases.js';
 import { rechargeData } from '../services/recharge.js';
@@ -30,18 +21,15 @@ function buyAnswer(outcome: BuyOutcome, notFoundMsg: string) {
 export const moneyRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx;
 
-  app.post(
-    Api.chapterBuy,
-    { schema: { querystring: ChapterBuyQuery }, preHandler: requireUser },
-    async (request) =>
-      buyAnswer(await buyChapter(db, request.user!.id, request.query.chapterId), Msg.notFound),
+  route(app, 'chapterBuy', async (request) =>
+    buyAnswer(await buyChapter(db, request.user!.id, request.query.chapterId), Msg.notFound),
   );
 
-  app.post(Api.vodBuy, { schema: { body: VodIdBody }, preHandler: requireUser }, async (request) =>
+  route(app, 'vodBuy', async (request) =>
     buyAnswer(await buyVod(db, request.user!.id, request.body.vodId), Msg.videoNotFound),
   );
 
-  app.post(Api.dailySign, { preHandler: requireUser }, async (request) => {
+  route(app, 'dailySign', async (request) => {
     const r = await dailySign(db, request.user!.id);
     if (!r.ok) return fail(Code.REFUSED, Msg.alreadySigned);
     return ok(
@@ -55,13 +43,9 @@ export const moneyRoutes: RouteModule = (app, ctx) => {
     );
   });
 
-  app.get(
-    Api.recharge,
-    { schema: { querystring: RechargeQuery }, preHandler: requireUser },
-    async (request) => ok(await rechargeData(db, request.user!.id, request.query.appType)),
+  route(app, 'recharge', async (request) =>
+    ok(await rechargeData(db, request.user!.id, request.query.appType)),
   );
 
-  app.get(Api.vodOrders, { schema: { params: PageParams }, preHandler: requireUser }, async (request) =>
-    ok(await boughtVods(db, request.user!.id, request.params.page)),
-  );
+  route(app, 'vodOrders', async (request) => ok(await boughtVods(db, request.user!.id, request.params.page)));
 };

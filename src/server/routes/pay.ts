@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Api, PayApplyQuery, PayBody } from '../../contract/index.js';
 import type { App, RouteModule } from '../context.js';
-import { requireUser } from '../http/auth.js';
 import { callerLimits } from '../http/caller-limits.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
+import { route } from '../http/endpoint-route.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
@@ -25,7 +24,6 @@ import { safeReturnUrl } from '../http/safe-urls.js';
 registerProviderFactory(SANDBOX, createSandboxProvider);
 
 const TradeNoParams = z.object({ tradeNo: z.string().regex(/^SB[0-9a-f]{32}$/) });
-const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9_]{1,32}$/) });
 
 /** The origin the caller used; only ever compared against, never fetched. */
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -65,14 +63,14 @@ export const payRoutes: RouteModule = (app, ctx) => {
   app.addHook('onClose', async () => sweeper.stop());
 
   // Each order is a row and a call to the pay provider: limited per user and per address.
-  const orderGate = [requireUser, callerLimits(app, 'order', CallerLimitRules.payOrder)];
-  app.post(Api.pay, { schema: { body: PayBody }, preHandler: orderGate }, async (request, reply) => {
+  const orderGate = callerLimits(app, 'order', CallerLimitRules.payOrder);
+  route(app, 'pay', { preHandler: orderGate }, async (request, reply) => {
     try {
       const data = await createOrder(deps, {
         userId: request.user!.id,
         deviceId: deviceIdOf(request),
         body: request.body,
-        ownOrigins: ownOrigins(request, config.publicUrl),
+        returnUrl: safeReturnUrl(request.body.returnUrl, ownOrigins(request, config.publicUrl)),
         branchId: branchIdOf(request),
         apiUrl: requestOrigin(request),
         host: request.hostname,
@@ -85,7 +83,7 @@ export const payRoutes: RouteModule = (app, ctx) => {
   });
 
   // A browser navigation: authenticated by the signed single-use ticket, not by a session header.
-  app.get(Api.payApply, { schema: { querystring: PayApplyQuery } }, async (request, reply) => {
+  route(app, 'payApply', async (request, reply) => {
     try {
       const r = await applyOrder(deps, request.query);
       if (r.initiator === 'wap_pay') return reply.redirect(r.payUrl, 302);
@@ -96,7 +94,7 @@ export const payRoutes: RouteModule = (app, ctx) => {
     }
   });
 
-  app.post(Api.payNotify, { schema: { params: ProviderParams } }, async (request, reply) => {
+  route(app, 'payNotify', async (request, reply) => {
     const r = await handleNotify(deps, request.params.provider, {
       headers: request.headers,
       body: request.body,

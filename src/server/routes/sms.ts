@@ -1,17 +1,7 @@
-import { z } from 'zod';
-import {
-  Api,
-  Code,
-  Mobile,
-  Msg,
-  SendBindCodeBody,
-  SendBindCodeData,
-  envelope,
-  smsResendWait,
-} from '../../contract/index.js';
+import { Code, Msg, SendBindCodeData, smsResendWait } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
-import { requireUser } from '../http/auth.js';
 import { deviceIdOf } from '../http/client.js';
+import { route } from '../http/endpoint-route.js';
 import { fail, ok } from '../http/reply.js';
 import { renderSmsOutbox } from '../http/sms-outbox-page.js';
 import { sendBindCode } from '../services/sms/codes.js';
@@ -20,10 +10,8 @@ import { createSandboxSmsProvider, recentOutbox, SMS_SANDBOX } from '../services
 
 registerSmsProviderFactory(SMS_SANDBOX, createSandboxSmsProvider);
 
-const refused = envelope(z.null());
 /** Per-address burst guard in front of the daily caps (which live in the database, shared by nodes). */
 const SEND_BURST = { max: 10, timeWindow: 60_000 } as const;
-const OutboxQuery = z.object({ mobile: Mobile.optional() });
 
 /** The SMS code that binding a mobile needs, and the sandbox provider's test outbox. */
 export const smsRoutes: RouteModule = (app, ctx) => {
@@ -34,48 +22,37 @@ export const smsRoutes: RouteModule = (app, ctx) => {
       'SMS_PROVIDER=sandbox in production: no text message is sent, bind codes are readable at /h5/sms/outbox',
     );
 
-  app.post(
-    Api.sendBindCode,
-    {
-      schema: {
-        body: SendBindCodeBody,
-        response: { 200: envelope(SendBindCodeData.nullable()), 400: refused, 429: refused },
-      },
-      preHandler: requireUser,
-      config: { rateLimit: SEND_BURST },
-    },
-    async (request, reply) => {
-      reply.headers({ 'cache-control': 'no-store' });
-      const outcome = await sendBindCode(ctx.db, provider, {
-        userId: request.user!.id,
-        mobile: request.body.mobile,
-        deviceId: deviceIdOf(request),
-        address: request.ip,
-      });
-      switch (outcome.kind) {
-        case 'sent': {
-          const data: SendBindCodeData = { resendAfter: outcome.resendAfter, expiresIn: outcome.expiresIn };
-          if (provider.outboxPath) data.outboxUrl = `${ctx.config.publicUrl}${provider.outboxPath}`;
-          return reply.send(ok(data, Msg.smsCodeSent));
-        }
-        case 'cooldown':
-          return reply.send(
-            fail(Code.RATE_LIMITED, smsResendWait(outcome.resendAfter), { resendAfter: outcome.resendAfter }),
-          );
-        case 'limited':
-          return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.smsDailyLimit));
-        case 'alreadyBound':
-          return reply.send(fail(Code.REFUSED, Msg.mobileAlreadyBound));
-        case 'failed':
-          request.log.warn({ provider: provider.name, reason: outcome.reason }, 'sms send failed');
-          return reply.send(fail(Code.REFUSED, Msg.smsSendFailed));
+  route(app, 'sendBindCode', { config: { rateLimit: SEND_BURST } }, async (request, reply) => {
+    reply.headers({ 'cache-control': 'no-store' });
+    const outcome = await sendBindCode(ctx.db, provider, {
+      userId: request.user!.id,
+      mobile: request.body.mobile,
+      deviceId: deviceIdOf(request),
+      address: request.ip,
+    });
+    switch (outcome.kind) {
+      case 'sent': {
+        const data: SendBindCodeData = { resendAfter: outcome.resendAfter, expiresIn: outcome.expiresIn };
+        if (provider.outboxPath) data.outboxUrl = `${ctx.config.publicUrl}${provider.outboxPath}`;
+        return reply.send(ok(data, Msg.smsCodeSent));
       }
-    },
-  );
+      case 'cooldown':
+        return reply.send(
+          fail(Code.RATE_LIMITED, smsResendWait(outcome.resendAfter), { resendAfter: outcome.resendAfter }),
+        );
+      case 'limited':
+        return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.smsDailyLimit));
+      case 'alreadyBound':
+        return reply.send(fail(Code.REFUSED, Msg.mobileAlreadyBound));
+      case 'failed':
+        request.log.warn({ provider: provider.name, reason: outcome.reason }, 'sms send failed');
+        return reply.send(fail(Code.REFUSED, Msg.smsSendFailed));
+    }
+  });
 
   // Only the sandbox has an outbox; with a real provider the path stays unknown (404).
   if (sandbox) {
-    app.get(Api.smsOutbox, { schema: { querystring: OutboxQuery } }, async (request, reply) => {
+    route(app, 'smsOutbox', async (request, reply) => {
       const entries = await recentOutbox(ctx.db, request.query.mobile);
       return reply
         .header('cache-control', 'no-store')

@@ -1,15 +1,6 @@
-import {
-  Api,
-  Code,
-  DanmuMsg,
-  DanmuPostBody,
-  Msg,
-  VodIdBody,
-  VodPageParams,
-  VodSearchQuery,
-} from '../../contract/index.js';
+import { Code, DanmuMsg, Msg } from '../../contract/index.js';
 import type { RouteModule } from '../context.js';
-import { requireUser } from '../http/auth.js';
+import { route } from '../http/endpoint-route.js';
 import { RateLimits } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { searchVods } from '../services/catalogue/search.js';
@@ -20,35 +11,26 @@ import { vodFullPlayUrl, vodIndex, vodPage, vodWatch } from '../services/catalog
 export const vodRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx;
 
-  app.get(Api.vodIndex, async () => ok(await vodIndex(db)));
+  route(app, 'vodIndex', async () => ok(await vodIndex(db)));
 
-  app.get(Api.vodPage, { schema: { params: VodPageParams } }, async (req) =>
-    ok(await vodPage(db, req.params.category, req.params.page)),
-  );
+  route(app, 'vodPage', async (req) => ok(await vodPage(db, req.params.category, req.params.page)));
 
-  app.post(Api.vodSearch, { schema: { querystring: VodSearchQuery } }, async (req) =>
-    ok(await searchVods(db, req.query.content, req.query.currentPage)),
-  );
+  route(app, 'vodSearch', async (req) => ok(await searchVods(db, req.query.content, req.query.currentPage)));
 
-  app.post(Api.vodWatch, { schema: { body: VodIdBody }, preHandler: requireUser }, async (req) => {
+  route(app, 'vodWatch', async (req) => {
     const vod = await vodWatch(ctx, req.user!.id, req.body.vodId);
     return vod ? ok(vod) : fail(Code.NOT_FOUND, Msg.videoNotFound);
   });
 
-  app.post(Api.vodPlayUrl, { schema: { body: VodIdBody }, preHandler: requireUser }, async (req) => {
+  route(app, 'vodPlayUrl', async (req) => {
     const url = await vodFullPlayUrl(ctx, req.user!.id, req.body.vodId);
     if (url === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);
     if (url === 'locked') return fail(Code.REFUSED, Msg.loadFailed);
     return ok({ vodPlayUrl: url });
   });
 
-  const danmuPost = {
-    schema: { body: DanmuPostBody },
-    preHandler: requireUser,
-    config: { rateLimit: RateLimits.danmu },
-  };
-  app.post(Api.vodDanmu, danmuPost, async (req, reply) => {
-    const outcome = await postVodDanmu(db, req.user!.id, req.body);
+  route(app, 'vodDanmu', { config: { rateLimit: RateLimits.danmu } }, async (req, reply) => {
+    const outcome = await postVodDanmu(db, ctx.config, req.user!.id, req.body);
     if (outcome.kind === 'throttled')
       return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
     if (outcome.kind === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);

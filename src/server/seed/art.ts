@@ -2,8 +2,8 @@ import { renderDemoAd, renderDemoCover } from '../media/demo-art.js';
 import type { MediaCtx } from '../media/files.js';
 import { storeImage } from '../media/images.js';
 import type { AdPlan, BookPlan } from './plan.js';
-import { mapLimit } from './rng.js';
-import type { BookStory } from './story.js';
+import { mapLimit } from '../demo/rng.js';
+import type { BookStory } from '../demo/story.js';
 
 /**
  * The demo pictures drawn before the first start answers: book covers and advert banners (what the

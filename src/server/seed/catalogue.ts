@@ -3,12 +3,12 @@ import type { Dialect } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 import type { DemoVideo } from '../media/demo-clips.js';
 import type { DemoRecipes } from '../media/demo-pages.js';
-import { searchText } from '../services/catalogue/search-text.js';
+import { searchText } from '../db/search-text.js';
 import { CATEGORY_NAMES, VOD_TYPE_NAMES } from './names.js';
 import { demoDanmuRows } from './danmu.js';
 import { AD_PLANS, HOT_WORD_COUNT, type BookPlan, type VodPlan } from './plan.js';
-import type { Rng } from './rng.js';
-import { chapterTitle, type BookStory } from './story.js';
+import type { Rng } from '../demo/rng.js';
+import { chapterTitle, type BookStory } from '../demo/story.js';
 
 /** Demo catalogue rows, inserted in batched statements in one transaction. */
 

@@ -2,7 +2,7 @@ import { PLAYER } from '../../contract/index.js';
 import type { Insertable } from 'kysely';
 import type { VodDanmuTable } from '../db/schema.js';
 import { plainDanmuStyle } from '../services/catalogue/vod-danmu.js';
-import { createRng } from './rng.js';
+import { createRng } from '../demo/rng.js';
 
 /**
  * Viewers' comments on each demo video: short natural remarks spread over the clip in the scrolling

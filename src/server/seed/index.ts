@@ -10,8 +10,8 @@ import { AD_PLANS, BOOKS_PER_CATEGORY, VODS_PER_TYPE, planBooks, planVods, type 
 import { CATEGORY_NAMES, VOD_TYPE_NAMES, bookNames, vodNames } from './names.js';
 import { seedPayData } from './pay.js';
 import { buildPlayerAdMedia, insertPlayerAds } from './player-ads.js';
-import { createRng } from './rng.js';
-import { makeCast, type BookStory } from './story.js';
+import { createRng } from '../demo/rng.js';
+import { makeCast, type BookStory } from '../demo/story.js';
 
 /** The seed of the demo catalogue's generator: the same catalogue on every machine. */
 const DEMO_SEED = 20_260_101;

@@ -1,4 +1,4 @@
-import type { Rng } from './rng.js';
+import type { Rng } from '../demo/rng.js';
 
 /** Invented, neutral names for the demo catalogue (Chinese only: the pictures draw them with npm fonts). */
 

@@ -1,5 +1,5 @@
 import { CATEGORY_NAMES, VOD_TYPE_NAMES, type BookName, type VodName } from './names.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../demo/rng.js';
 
 /** The demo catalogue planned from the seeded generator: what each book, video and ad will be. */
 

@@ -4,7 +4,7 @@ import { ensureAdClips, type AdClip } from '../media/ad-clips.js';
 import { renderDemoAd } from '../media/demo-art.js';
 import type { MediaCtx } from '../media/files.js';
 import { storeImage } from '../media/images.js';
-import type { BookStory } from './story.js';
+import type { BookStory } from '../demo/story.js';
 
 /** The demo start advert's countdown, in seconds: long enough to read, short enough to wait out. */
 export const DEMO_START_AD_SECONDS = 3;

@@ -22,9 +22,6 @@ export function isVipActive(
   return !Number.isNaN(end) && end > now.getTime();
 }
 
-/** Whether a paid video lets someone who has not bought it watch its first seconds (spec §4 Video). */
-export const offersTrial = (vod: { can_try: number; price: number }) => vod.can_try === 1 && vod.price > 0;
-
 /** Whether the user has bought this item (purchases is unique per user, type and item). */
 export async function hasBought(
   db: Kysely<DB>,

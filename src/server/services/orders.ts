@@ -14,7 +14,6 @@ import { readJsonColumn } from '../db/json-column.js';
 import { moneyClock, shanghaiDay } from './pay/clock.js';
 import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
-import { safeReturnUrl } from '../http/safe-urls.js';
 import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
 
 /** Bad pay input: the route answers HTTP 400 with this message. */
@@ -30,8 +29,8 @@ export interface CreateOrderInput {
   userId: number;
   deviceId: string | null;
   body: z.infer<typeof PayBody>;
-  /** Origins a return URL may point at (ours). */
-  ownOrigins: string[];
+  /** Where the cashier sends the user back: already checked to stay on this site (http/safe-urls.ts). */
+  returnUrl: string;
   /** The branch the app is on (its branch header; 0 without one: the user's own branch then). */
   branchId: number;
   /** Base URL of the API that took the order (the apply URL's api url). */
@@ -83,7 +82,7 @@ export async function createOrder(
 
   const outTradeNo = newOutTradeNo(now);
   const expireAt = new Date(now.getTime() + ORDER_EXPIRY_MS).toISOString();
-  const returnUrl = safeReturnUrl(body.returnUrl, input.ownOrigins);
+  const { returnUrl } = input;
   await db
     .insertInto('recharge_orders')
     .values({

@@ -1,28 +1,15 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { DEFAULT_HASH_QUEUE_MAX, DEFAULT_SCRYPT_COST_LOG2, MAX_COST_LOG2, MIN_COST_LOG2 } from '../config.js';
 
 /**
  * Password hashing with scrypt (OWASP: N=2^17, r=8, p=1). The encoded hash carries its own
  * parameters, so hashes made at another cost still verify after the cost changes.
  * Format: `scrypt$<log2N>$<r>$<p>$<salt b64url>$<key b64url>`.
  */
-export const DEFAULT_SCRYPT_COST_LOG2 = 17;
 const R = 8;
 const P = 1;
 const KEY_LEN = 32;
 const SALT_LEN = 16;
-/** Costs accepted when reading a stored hash or the override: outside this a hash is refused. */
-const MIN_COST_LOG2 = 10;
-const MAX_COST_LOG2 = 20;
-
-/**
- * The cost for new hashes. Only the explicit SCRYPT_COST_LOG2 variable lowers it (tests do, for
- * speed); anything else, or a value outside 10..20, means the production default.
- */
-export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.SCRYPT_COST_LOG2;
-  const n = raw === undefined || raw === '' ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= MIN_COST_LOG2 && n <= MAX_COST_LOG2 ? n : DEFAULT_SCRYPT_COST_LOG2;
-}
 
 /**
  * Each scrypt at N=2^17 holds 128 MiB and a core for about half a second while it runs on libuv's
@@ -31,8 +18,6 @@ export function scryptCostFromEnv(env: NodeJS.ProcessEnv): number {
  * keeps a bounded wait instead of a queue that grows with the attacker.
  */
 const MAX_PARALLEL = 2;
-/** Hashes allowed to wait for a slot (HASH_QUEUE_MAX); each adds about a quarter second of wait. */
-export const DEFAULT_HASH_QUEUE_MAX = 4;
 let maxWaiting = DEFAULT_HASH_QUEUE_MAX;
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -50,13 +35,6 @@ export const hashingStats = { started: 0, refused: 0, peakWaiting: 0 };
 /** Sets how many hashes may wait for a slot (config HASH_QUEUE_MAX); the app calls it at start. */
 export function setHashQueueMax(n: number) {
   maxWaiting = Math.max(0, Math.floor(n));
-}
-
-/** HASH_QUEUE_MAX: how many hashes may wait; a non-negative integer, else the default. */
-export function hashQueueMaxFromEnv(env: NodeJS.ProcessEnv): number {
-  const raw = env.HASH_QUEUE_MAX;
-  const n = raw === undefined || raw === '' ? NaN : Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_HASH_QUEUE_MAX;
 }
 
 /** Calls admitted to a hashing route and not yet answered (see takeHashingTicket). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/server/db/schema.js';
-import { searchText } from '../../../src/server/services/catalogue/search-text.js';
+import { searchText } from '../../../src/server/db/search-text.js';
 
 /** A deterministic fake image hash (64 hex): rows need hashes, tests need no real pictures. */
 export const fakeHash = (label: string) => createHash('sha256').update(label).digest('hex');

@@ -19,7 +19,11 @@ export interface TestApp {
  * A real app on a real database: a fresh SQLite file in a temp folder, or, when
  * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Runs before the app is ready: hooks a test adds to watch every call. */
+  beforeReady?: (app: App) => void,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -37,6 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await migrateToLatest(database.db, schema);
   const app = await buildApp({ config, database });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -11,6 +11,7 @@ import { userKeys, useUserInfo } from '../../lib/user';
 import { Field } from './Field';
 import { useCountdown } from './useCountdown';
 import { validateMobile, validateSmsCode } from './validators';
+import '../../components/actions.css';
 import './account.css';
 
 const failure = (err: unknown) => (err instanceof ApiError ? messageForError(err) : Msg.serverError);

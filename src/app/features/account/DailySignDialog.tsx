@@ -12,6 +12,7 @@ import { usePayPromptBusy } from '../purchase/pay-prompt-state';
 import { registerDailySignOpener } from './daily-sign-opener';
 import { afterSign, signStrip } from './sign-strip';
 import { MineIcon } from './icons';
+import '../../components/actions.css';
 import './account.css';
 
 /** localStorage: the day the dialog last opened by itself, so it does so once a day at most. */

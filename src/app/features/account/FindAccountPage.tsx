@@ -10,8 +10,9 @@ import { findAccount } from '../../lib/api/account';
 import { signInRecovered, whileRecovering } from '../../lib/session';
 import { errorMessage } from '../purchase/api-error';
 import { MonthCalendar } from './MonthCalendar';
-import { SupportChatLink } from './SupportLinks';
+import { SupportChatLink } from '../support/SupportLinks';
 import { validateChargeDate } from './validators';
+import '../../components/actions.css';
 import './account.css';
 
 /**

@@ -9,6 +9,7 @@ import { login } from '../../lib/api/account';
 import { setSession } from '../../lib/session';
 import { Field } from './Field';
 import { validateLogin } from './validators';
+import '../../components/actions.css';
 import './account.css';
 
 /** /user/login: account (or bound mobile) and password; success replaces the stored session. */

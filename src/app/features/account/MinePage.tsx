@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { AccountText, BIND_MOBILE_REWARD, CommonText, MineText } from '../../../contract';
+import { AccountText, BIND_MOBILE_REWARD, CommonText, DownloadText, MineText } from '../../../contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
@@ -11,10 +11,11 @@ import { useRefreshOnReturn } from '../purchase/useRefreshOnReturn';
 import { VipStatus } from '../purchase/VipStatus';
 import { openDailySign } from './daily-sign-opener';
 import { DailySignDialog } from './DailySignDialog';
-import { isServiceOpen } from './service-hours';
-import { externalProps, recordAndFollow, useSupportUrls } from './SupportLinks';
+import { isServiceOpen } from '../support/service-hours';
+import { externalProps, recordAndFollow, useSupportUrls } from '../support/SupportLinks';
 import { useAppEntry } from './useAppEntry';
 import { MineIcon, type MineIconName } from './icons';
+import '../../components/actions.css';
 import './account.css';
 
 function Row({
@@ -118,6 +119,9 @@ export function MinePage() {
         </Link>
         <Link to="/purchase" className="mine-row">
           <Row icon="coin" label={AccountText.topUp} />
+        </Link>
+        <Link to="/user/downloads" className="mine-row">
+          <Row icon="download" label={DownloadText.downloads} note={DownloadText.entryNote} />
         </Link>
         <Link to="/user/purchase/history" className="mine-row">
           <Row icon="receipt" label={AccountText.purchaseHistory} />

@@ -8,6 +8,7 @@ import { modifyPwd } from '../../lib/api/account';
 import { loadSession, peekSession, setSession } from '../../lib/session';
 import { Field } from './Field';
 import { validatePasswordChange } from './validators';
+import '../../components/actions.css';
 import './account.css';
 
 type Outcome = { ok: true } | { ok: false; detail: string | null };
@@ -29,7 +30,8 @@ export function PasswordPage() {
       const res = await modifyPwd(password);
       if (!res.result) return setOutcome({ ok: false, detail: res.msg || null });
       const s = peekSession() ?? (await loadSession());
-      if (s) await setSession({ ...s, token: res.data?.token ?? s.token, password });
+      // The server keeps this session (the others are revoked): only the kept password changes.
+      if (s) await setSession({ ...s, password });
       setOutcome({ ok: true });
     } catch {
       setOutcome({ ok: false, detail: null });

@@ -2,7 +2,7 @@ import { AccountText } from '../../../contract';
 import { showAlert } from '../../components/Toaster';
 import { getAppType } from '../../lib/app-type';
 import { useInstallPrompt } from '../../lib/install';
-import { useCommonInfo } from './useCommonInfo';
+import { useCommonInfo } from '../support/useCommonInfo';
 
 /**
  * The app entry of Mine and of the home screen: the configured download link (not inside the app

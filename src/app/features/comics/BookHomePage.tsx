@@ -1,8 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { FREE_CHAPTER_COUNT, Msg, type Book, type Chapter, ComicsText } from '../../../contract';
+import {
+  ComicsText,
+  DownloadText,
+  FREE_CHAPTER_COUNT,
+  Msg,
+  type Book,
+  type Chapter,
+} from '../../../contract';
 import { Page } from '../../components/Page';
 import { bookKeys, fetchDetail } from '../../lib/api/books';
+import { useBookHistory } from '../../lib/device/history';
+import { DownloadButton } from '../downloads/DownloadButton';
+import { DownloadedTag } from '../downloads/DownloadedMark';
+import { useDownloadedNumbers } from '../downloads/live';
 import { BookGrid } from './BookCards';
 import { BookHeader } from './BookHeader';
 import { ContinueDialog } from './ContinueDialog';
@@ -36,6 +47,8 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
   const first = chapters[0]?.number ?? 1;
   const free = freeFirstChapters(chapters);
   const id = String(book.bookId);
+  const downloaded = useDownloadedNumbers(book.bookId);
+  const last = useBookHistory(book.bookId);
   return (
     <div className="book-home">
       <BookHeader book={book} />
@@ -51,7 +64,15 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
         <Link to="/purchase" search={{ bookId: book.bookId }} className="book-action">
           {Msg.recharge}
         </Link>
+        <DownloadButton book={book} current={last?.number} className="book-action" />
       </div>
+      {downloaded && downloaded.size > 0 && (
+        <Link to="/user/downloads" className="book-downloaded">
+          <DownloadedTag on="row" />
+          <span>{DownloadText.bookDownloaded(downloaded.size)}</span>
+          <span aria-hidden="true">›</span>
+        </Link>
+      )}
       {free.length > 0 && (
         <ul className="free-chapters" aria-label={ComicsText.freeChapters}>
           {free.map((c) => (
@@ -62,6 +83,7 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
                 className="free-chapter"
               >
                 <span className="free-chapter-title">{c.title}</span>
+                {downloaded?.has(c.number) && <DownloadedTag on="chip" />}
                 <span className="tag">{Msg.free}</span>
               </Link>
             </li>

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
-import { Msg, type Chapter, CommonText } from '../../../contract';
+import { CommonText, DownloadText, Msg, type Chapter } from '../../../contract';
 import { Page } from '../../components/Page';
 import { SecureImage } from '../../components/SecureImage';
-import { bookKeys, fetchChapters } from '../../lib/api/books';
+import { bookKeys, fetchChapters, fetchDetail } from '../../lib/api/books';
 import { useBookHistory } from '../../lib/device/history';
+import { CataloguePicker } from '../downloads/CataloguePicker';
+import { DownloadButton } from '../downloads/DownloadButton';
+import { DownloadedTag } from '../downloads/DownloadedMark';
+import { keptCatalogue, useDownloadedNumbers } from '../downloads/live';
 import './comics.css';
 
 /** 已购买, 免费, or the price plus 金币 (spec §2 catalogue). */
@@ -14,19 +18,52 @@ export function priceLabel(c: Pick<Chapter, 'price' | 'alreadyBuy'>): string {
   return `${c.price}${Msg.coins}`;
 }
 
-/** /book/$id/catalog?title=: every chapter with its cover, title and price label. */
+/**
+ * The catalogue, or with no connection the one kept with the book's downloads (its downloaded chapters
+ * open offline from here).
+ */
+async function catalogueOrKept(bookId: number): Promise<Chapter[]> {
+  try {
+    return await fetchChapters(bookId);
+  } catch (err) {
+    const kept = await keptCatalogue(bookId).catch(() => undefined);
+    if (kept) return kept;
+    throw err;
+  }
+}
+
+/**
+ * /book/$id/catalog?title=: every chapter with its cover, title and price label (已下载 when on the
+ * phone), and 下载; ?pick=1 chooses chapters to download.
+ */
 export function CataloguePage() {
   const { id } = useParams({ strict: false });
-  const { title } = useSearch({ strict: false });
+  const { title, pick } = useSearch({ strict: false });
   const bookId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
   const q = useQuery({
     queryKey: bookKeys.chapters(bookId),
-    queryFn: () => fetchChapters(bookId),
+    queryFn: () => catalogueOrKept(bookId),
     enabled: bookId > 0,
   });
   const last = useBookHistory(bookId || undefined);
+  const downloaded = useDownloadedNumbers(bookId);
+  const detail = useQuery({
+    queryKey: bookKeys.detail(bookId),
+    queryFn: () => fetchDetail(bookId),
+    enabled: bookId > 0,
+  });
+  const book = detail.data?.book;
+  if (pick && q.data && q.data.length > 0)
+    return (
+      <Page title={DownloadText.pickTitle}>
+        <CataloguePicker bookId={bookId} chapters={q.data} />
+      </Page>
+    );
   return (
-    <Page title={title ? `${title} · ${Msg.catalogue}` : Msg.catalogue}>
+    <Page
+      title={title ? `${title} · ${Msg.catalogue}` : Msg.catalogue}
+      right={book && <DownloadButton book={book} current={last?.number} className="page-action" />}
+    >
       {bookId === 0 || q.isError ? (
         <div className="list-status">{Msg.loadFailed}</div>
       ) : q.isPending ? (
@@ -44,7 +81,7 @@ export function CataloguePage() {
                 params={{ id: String(bookId), number: String(c.number) }}
                 replace={false}
                 className={last?.number === c.number ? 'chapter-row current' : 'chapter-row'}
-                aria-label={`${c.title} ${priceLabel(c)}`}
+                aria-label={`${c.title} ${priceLabel(c)}${downloaded?.has(c.number) ? ` ${DownloadText.badge}` : ''}`}
               >
                 <span className="chapter-cover">
                   {/* 16:9, the shape of the chapter covers the server stores: shown whole, never cropped. */}
@@ -58,6 +95,7 @@ export function CataloguePage() {
                 >
                   {priceLabel(c)}
                 </span>
+                {downloaded?.has(c.number) && <DownloadedTag on="row" />}
               </Link>
             </li>
           ))}

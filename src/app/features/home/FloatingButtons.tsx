@@ -1,6 +1,6 @@
 import { useTuckWhileScrolling } from '../../components/useTuckWhileScrolling';
 import { openDailySign } from '../account/daily-sign-opener';
-import { ComplaintLink } from '../account/SupportLinks';
+import { ComplaintLink } from '../support/SupportLinks';
 import { HomeText } from '../../../contract';
 
 /**

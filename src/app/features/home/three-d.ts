@@ -1,5 +1,5 @@
 import { THREE_D_END_HOUR, THREE_D_START_HOUR } from '../../../contract';
-import { serviceClockMinutes } from '../account/service-hours';
+import { serviceClockMinutes } from '../support/service-hours';
 
 /**
  * The Three-D home section loads only between 21:00 and 07:00 on the service's clock (Asia/Shanghai,

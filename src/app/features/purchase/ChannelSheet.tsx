@@ -1,6 +1,6 @@
 import { AccountText, Msg, type PayConfig, type PaySubType } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
-import { SupportChatLink } from '../account/SupportLinks';
+import { SupportChatLink } from '../support/SupportLinks';
 import { discounted, formatYuan, SUPERIOR_ICON } from './packages';
 
 /** The pay-channel popup: the chosen package, the channels for this app type, the 2-minute warning. */

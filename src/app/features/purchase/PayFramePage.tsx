@@ -6,6 +6,7 @@ import { Page } from '../../components/Page';
 import { userKeys } from '../../lib/user';
 import { hasPayFlag, setPayFlag } from './pay-flag-store';
 import { safePayUrl } from './pay-start';
+import '../../components/actions.css';
 import './purchase.css';
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { AccountText, CommonText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { fetchUserInfo, userKeys, useUserInfo } from '../../lib/user';
-import { SupportChatLink } from '../account/SupportLinks';
+import { SupportChatLink } from '../support/SupportLinks';
 import { PAY_POLL_DURATION_MS, PAY_POLL_INTERVAL_MS, paymentArrived, type PayFlag } from './pay-flag';
 import { takePayFlag } from './pay-flag-store';
 import { setPayPromptBusy } from './pay-prompt-state';

@@ -8,7 +8,7 @@ import { showAlert } from '../../components/Toaster';
 import { createPayment, fetchRecharge, payKeys } from '../../lib/api/pay';
 import { getAppType } from '../../lib/app-type';
 import { useUserInfo } from '../../lib/user';
-import { SupportChatLink } from '../account/SupportLinks';
+import { SupportChatLink } from '../support/SupportLinks';
 import { errorMessage } from './api-error';
 import { ChannelSheet } from './ChannelSheet';
 import { PackageCard } from './PackageCard';
@@ -18,6 +18,7 @@ import { setPayFlag } from './pay-flag-store';
 import { startShellPay } from './shell-bridge';
 import { useRefreshOnReturn } from './useRefreshOnReturn';
 import { VipStatus } from './VipStatus';
+import '../../components/actions.css';
 import './purchase.css';
 
 interface AppPayShown {

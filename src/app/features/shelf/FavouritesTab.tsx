@@ -4,10 +4,13 @@ import { removeFromShelf, useShelf } from '../../lib/device/shelf';
 import { BookCover } from '../comics/BookCover';
 import { SmallBookCard } from '../comics/BookCards';
 import { EmptyState } from '../../components/EmptyState';
+import { DownloadedTag } from '../downloads/DownloadedMark';
+import { useDownloadedBooks } from '../downloads/live';
 
 /** Favourites: a grid of covers; 取消订阅 switches to choosing books to remove. */
 export function FavouritesTab() {
   const shelf = useShelf();
+  const downloaded = useDownloadedBooks();
   const [editing, setEditing] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   if (shelf === undefined) return <div className="list-status" aria-busy="true" />;
@@ -73,7 +76,10 @@ export function FavouritesTab() {
                 <span className="book-small-title">{b.title}</span>
               </label>
             ) : (
-              <SmallBookCard book={b} />
+              <SmallBookCard
+                book={b}
+                badge={downloaded?.has(b.bookId) ? <DownloadedTag on="cover" /> : undefined}
+              />
             )}
           </li>
         ))}

@@ -1,4 +1,5 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { DownloadText } from '../../../contract';
 import { Page } from '../../components/Page';
 import { useShelfCount } from '../../lib/device/shelf';
 import { Tabs } from '../comics/Tabs';
@@ -14,7 +15,15 @@ export function ShelfPage() {
   const count = useShelfCount();
   const tab = active === 'history' ? 'history' : 'shelf';
   return (
-    <Page title={ShelfText.title} back={false}>
+    <Page
+      title={ShelfText.title}
+      back={false}
+      right={
+        <Link to="/user/downloads" className="page-action" aria-label={DownloadText.downloads}>
+          {DownloadText.download}
+        </Link>
+      }
+    >
       <Tabs
         className="shelf-tabs"
         label={ShelfText.tabs}

@@ -1,18 +1,5 @@
-import {
-  Api,
-  apiPath,
-  type BookDetail,
-  type BookList,
-  type BuyData,
-  type CategoryData,
-  type Chapter,
-  type ChapterReadInfo,
-  type HomeIndex,
-  type ShowcaseType,
-  type Book,
-  type TodayUpdateData,
-} from '../../../contract';
-import { apiGet, apiPost, unwrap } from './http';
+import type { ALL_ID, PublishStatus, ShowcaseType } from '../../../contract';
+import { call, unwrap } from './http';
 
 /**
  * Every comic call of spec §7 and the query keys of their answers: one module, so a key is never spelt
@@ -21,7 +8,7 @@ import { apiGet, apiPost, unwrap } from './http';
 
 export type RankType = 'total' | 'week';
 /** Publish filter of the category screen: a status code or ALL_ID. */
-export type PublishFilter = string;
+export type PublishFilter = PublishStatus | typeof ALL_ID;
 
 export const bookKeys = {
   all: ['book'] as const,
@@ -45,46 +32,31 @@ export const bookKeys = {
   search: (content: string) => [...bookKeys.all, 'search', content] as const,
 };
 
-const staticGet = <T>(path: string, searchParams?: Record<string, string | number>) =>
-  apiGet<T>(path, { host: 'static', auth: 'optional', searchParams }).then(unwrap);
-
-export const fetchHome = () => staticGet<HomeIndex>(Api.homeIndex);
-export const fetchThreeD = () => staticGet<{ bookList: Book[] }>(Api.homeThreeD);
+export const fetchHome = () => call('homeIndex').then(unwrap);
+export const fetchThreeD = () => call('homeThreeD').then(unwrap);
 export const fetchShowcase = (type: ShowcaseType, page: number) =>
-  staticGet<BookList>(apiPath(Api.showcase, { type, page }));
-export const fetchCategories = () => staticGet<CategoryData>(Api.category);
+  call('showcase', { params: { type, page } }).then(unwrap);
+export const fetchCategories = () => call('category').then(unwrap);
 export const fetchQuery = (publish: PublishFilter, category: string, page: number) =>
-  apiPost<BookList>(apiPath(Api.query, { publish, category, page }), { auth: 'optional' }).then(unwrap);
-export const fetchNewList = (page: number) => staticGet<BookList>(apiPath(Api.newList, { page }));
+  call('query', { params: { publish, category, page } }).then(unwrap);
+export const fetchNewList = (page: number) => call('newList', { params: { page } }).then(unwrap);
 export const fetchTodayUpdate = (category: string, pageSize: number, currentPage: number) =>
-  staticGet<TodayUpdateData>(Api.todayUpdate, { category, pageSize, currentPage });
+  call('todayUpdate', { query: { category, pageSize, currentPage } }).then(unwrap);
 export const fetchRank = (type: RankType, category: string, currentPage: number) =>
-  staticGet<BookList>(Api.rank, { type, category, currentPage });
+  call('rank', { query: { type, category, currentPage } }).then(unwrap);
 
-/** Detail is public but answers lastChapter for the caller, so it goes with the token when there is one. */
-export const fetchDetail = (id: number) =>
-  apiGet<BookDetail>(apiPath(Api.detail, { id }), { auth: 'optional' }).then(unwrap);
-/** The catalogue with 已购买 flags: needs the user. */
+export const fetchDetail = (id: number) => call('detail', { params: { id } }).then(unwrap);
 export const fetchChapters = (bookId: number) =>
-  apiPost<Chapter[]>(Api.chapterList, {
-    auth: 'required',
-    searchParams: { bookId },
-    body: { bookId },
-  }).then(unwrap);
+  call('chapterList', { query: { bookId }, body: { bookId } }).then(unwrap);
 
 /**
  * read_chapter answers codes the reader acts on (999 locked with buy data, 400, 101): `unwrap` turns them
  * into an ApiError carrying code and data, which the reader's access hook reads.
  */
 export const fetchChapter = (bookId: number, number: number, opts: { prefetch?: boolean } = {}) =>
-  apiGet<ChapterReadInfo>(Api.readChapter, {
-    auth: 'required',
-    // A fetch ahead of reading says so, so the server can leave read counts and history alone.
-    searchParams: { bookId, number, prefetch: opts.prefetch ? 1 : undefined },
-  }).then(unwrap);
-export const buyChapter = (chapterId: number) =>
-  apiPost<BuyData>(Api.chapterBuy, { auth: 'required', searchParams: { chapterId } }).then(unwrap);
+  // A fetch ahead of reading says so, so the server can leave read counts and history alone.
+  call('readChapter', { query: { bookId, number, prefetch: opts.prefetch ? '1' : undefined } }).then(unwrap);
+export const buyChapter = (chapterId: number) => call('chapterBuy', { query: { chapterId } }).then(unwrap);
 
-export const fetchHotWords = () => staticGet<{ hotWords: string[] }>(Api.initSearch);
-export const searchBooks = (content: string) =>
-  apiPost<Book[]>(Api.search, { auth: 'optional', searchParams: { content } }).then(unwrap);
+export const fetchHotWords = () => call('initSearch').then(unwrap);
+export const searchBooks = (content: string) => call('search', { query: { content } }).then(unwrap);

@@ -1,5 +1,17 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import { Code, Header, Msg, REQUEST_TIMEOUT_MS, type Envelope } from '../../../contract';
+import {
+  apiPath,
+  Code,
+  endpoints,
+  Header,
+  Msg,
+  REQUEST_TIMEOUT_MS,
+  type DataOf,
+  type Endpoint,
+  type EndpointId,
+  type Envelope,
+  type InputOf,
+} from '../../../contract';
 import { getAppType } from '../app-type';
 import { bootKey, takeBootAnswer } from './boot';
 import { isPrerendering, NotPrerendered, prerenderAnswer } from '../prerendering';
@@ -19,13 +31,22 @@ import {
 export type FormBody = Record<string, string | number | boolean | null | undefined>;
 export type Search = Record<string, string | number | boolean | undefined>;
 
-export interface CallOptions {
+interface SendOptions {
   /** 'static' reads go to the static-API host, everything else to the dynamic host. */
-  host?: 'static' | 'dynamic';
+  host: 'static' | 'dynamic';
   /** 'required': register anonymously first if needed. 'optional': send the token when there is one. */
-  auth?: 'required' | 'optional';
+  auth: 'required' | 'optional';
   searchParams?: Search;
   body?: FormBody;
+  signal?: AbortSignal;
+}
+
+/** What a call site may add to the table's facts. */
+export interface CallOptions {
+  /** Another host than the table's (the sign-in strip reads today_update on the dynamic host). */
+  host?: 'static' | 'dynamic';
+  /** Register a visitor first even for a public call, when the caller's own answer is wanted. */
+  ensureSession?: boolean;
   signal?: AbortSignal;
 }
 
@@ -104,7 +125,7 @@ async function relogin(refusedToken: string | undefined): Promise<void> {
   await ensureSession();
 }
 
-async function send<T>(method: 'get' | 'post', path: string, opts: CallOptions): Promise<Envelope<T>> {
+async function send<T>(method: 'get' | 'post', path: string, opts: SendOptions): Promise<Envelope<T>> {
   if (isPrerendering()) {
     const key = bootKey(path, cleanSearch(opts.searchParams));
     if (method !== 'get' || opts.auth === 'required') throw new NotPrerendered(key);
@@ -159,8 +180,34 @@ async function rejected(method: string, path: string, err: unknown): Promise<unk
   return new ApiError(status, Msg.loadFailed, null, status);
 }
 
-export const apiGet = <T>(path: string, opts: CallOptions = {}) => send<T>('get', path, opts);
-export const apiPost = <T>(path: string, opts: CallOptions = {}) => send<T>('post', path, opts);
+type CallArgs<K extends EndpointId> =
+  unknown extends InputOf<K>
+    ? [input?: InputOf<K>, opts?: CallOptions]
+    : [input: InputOf<K>, opts?: CallOptions];
+interface WireInput {
+  params?: Record<string, string | number>;
+  query?: Search;
+  body?: FormBody;
+}
+
+/**
+ * Makes the call `id` of the contract's table with its typed input: method, path, host and whether a
+ * session is needed come from the table, so no call site spells them.
+ */
+export function call<K extends EndpointId>(
+  id: K,
+  ...[input, opts = {}]: CallArgs<K>
+): Promise<Envelope<DataOf<K>>> {
+  const e: Endpoint = endpoints[id];
+  const { params, query, body } = (input ?? {}) as WireInput;
+  return send<DataOf<K>>(e.method === 'GET' ? 'get' : 'post', apiPath(e.path, params), {
+    host: opts.host ?? e.host ?? 'dynamic',
+    auth: e.auth !== 'public' || opts.ensureSession ? 'required' : 'optional',
+    searchParams: query,
+    body,
+    signal: opts.signal,
+  });
+}
 
 /** Data of a successful answer, or an ApiError carrying the answer's code and msg. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
-import { Api, type AppType, type PayData, type RechargeData } from '../../../contract';
-import { apiGet, apiPost, unwrap } from './http';
+import type { AppType, RechargeData } from '../../../contract';
+import { call, unwrap } from './http';
 
 export const payKeys = {
   all: ['pay'] as const,
@@ -7,9 +7,8 @@ export const payKeys = {
 };
 
 /** Packages and channels for this app type, with the user's info and balance (spec §7 recharge). */
-export async function fetchRecharge(appType: AppType): Promise<RechargeData> {
-  return unwrap(await apiGet<RechargeData>(Api.recharge, { searchParams: { appType }, auth: 'required' }));
-}
+export const fetchRecharge = (appType: AppType): Promise<RechargeData> =>
+  call('recharge', { query: { appType } }).then(unwrap);
 
 export interface PayRequest {
   payChannel: string;
@@ -23,5 +22,4 @@ export interface PayRequest {
 }
 
 /** Creates the order; the answer says how to pay it (spec §7 pay and payment application). */
-export const createPayment = (req: PayRequest) =>
-  apiPost<PayData>(Api.pay, { body: { ...req }, auth: 'required' });
+export const createPayment = (req: PayRequest) => call('pay', { body: req });

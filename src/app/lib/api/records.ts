@@ -1,5 +1,5 @@
-import { Api, type CoinRecordPage, type RechargeRecordPage } from '../../../contract';
-import { apiGet, unwrap } from './http';
+import type { CoinRecordPage, RechargeRecordPage } from '../../../contract';
+import { call, unwrap } from './http';
 
 export const recordKeys = {
   all: ['records'] as const,
@@ -8,18 +8,12 @@ export const recordKeys = {
 };
 
 /** One page of the caller's recharge orders, newest first, after the cursor `before`. */
-export async function fetchRechargeRecords(before: number | undefined): Promise<RechargeRecordPage> {
-  return unwrap(
-    await apiGet<RechargeRecordPage>(Api.rechargeRecords, { auth: 'required', searchParams: { before } }),
-  );
-}
+export const fetchRechargeRecords = (before: number | undefined): Promise<RechargeRecordPage> =>
+  call('rechargeRecords', { query: { before } }).then(unwrap);
 
 /** One page of the caller's coin records (spent and received), newest first. */
-export async function fetchCoinRecords(before: number | undefined): Promise<CoinRecordPage> {
-  return unwrap(
-    await apiGet<CoinRecordPage>(Api.coinRecords, { auth: 'required', searchParams: { before } }),
-  );
-}
+export const fetchCoinRecords = (before: number | undefined): Promise<CoinRecordPage> =>
+  call('coinRecords', { query: { before } }).then(unwrap);
 
 /** getNextPageParam of the cursor-paged records. */
 export const nextCursor = (last: { next: number | null }) => last.next ?? undefined;

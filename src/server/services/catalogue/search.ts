@@ -4,7 +4,7 @@ import { dialectOf } from '../../db/portable.js';
 import type { DB } from '../../db/schema.js';
 import { BOOK_COLUMNS, toBooks } from './books.js';
 import { offsetOf, totalPages } from './paging.js';
-import { phraseQuery, type PhraseQuery } from './search-text.js';
+import { phraseQuery, type PhraseQuery } from '../../db/search-text.js';
 import { VOD_BRIEF_COLUMNS, toVodBrief } from './vod-rows.js';
 
 /**

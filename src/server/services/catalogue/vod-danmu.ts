@@ -4,7 +4,6 @@ import {
   DANMU_WATCH_LIMIT,
   DanmuMotion,
   DanmuPosition,
-  VOD_TRIAL_SECONDS,
   PLAYER,
   type DanmuPostBody,
   type VodDanmu,
@@ -12,8 +11,10 @@ import {
 import { readJsonColumn } from '../../db/json-column.js';
 import { nowIso } from '../../db/portable.js';
 import type { DB, VodDanmuTable } from '../../db/schema.js';
-import { offersTrial, vodAccess } from '../access.js';
+import type { Config } from '../../config.js';
+import { vodAccess } from '../access.js';
 import { recordAttempt, throttleKey } from '../throttle.js';
+import { offersTrial, trialSecondsOf } from './trial.js';
 
 type Row = Selectable<VodDanmuTable>;
 
@@ -69,19 +70,21 @@ export type DanmuPostOutcome =
  */
 export async function postVodDanmu(
   db: Kysely<DB>,
+  config: Pick<Config, 'vodTrialSeconds'>,
   userId: number,
   body: DanmuPostBody,
 ): Promise<DanmuPostOutcome> {
   const vod = await db
     .selectFrom('vods')
-    .select(['id', 'price', 'can_try', 'duration'])
+    .select(['id', 'price', 'can_try', 'trial_seconds', 'duration'])
     .where('id', '=', body.vodId)
     .executeTakeFirst();
   if (!vod) return { kind: 'notFound' };
   const access = await vodAccess(db, userId, vod);
   const trial = access === 'locked';
   if (trial && !offersTrial(vod)) return { kind: 'forbidden' };
-  const end = (trial ? Math.min(VOD_TRIAL_SECONDS, Number(vod.duration)) : Number(vod.duration)) * 1000;
+  const duration = Number(vod.duration);
+  const end = (trial ? Math.min(trialSecondsOf(vod, config), duration) : duration) * 1000;
   if (body.stime > Math.ceil(end)) return { kind: 'forbidden' };
 
   const key = throttleKey('danmu', String(userId));

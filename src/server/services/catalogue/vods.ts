@@ -4,7 +4,6 @@ import {
   GUESS_LIKE_SIZE,
   VOD_PAGE_SIZE,
   VOD_SHELF_SIZE,
-  VOD_TRIAL_SECONDS,
   imageUrl,
   type Vod,
   type VodIndexData,
@@ -12,8 +11,9 @@ import {
 } from '../../../contract/index.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
-import { vodPlayUrl } from '../../media/vod-urls.js';
-import { offersTrial, userIsVip, vodAccess } from '../access.js';
+import { vodPlayUrl } from './vod-urls.js';
+import { offersTrial, trialPlayUrl, trialSecondsOf, withinTrial } from './trial.js';
+import { userIsVip, vodAccess } from '../access.js';
 import { offsetOf, totalPages } from './paging.js';
 import { playerAdsFor } from './player-ads.js';
 import { vodDanmuList } from './vod-danmu.js';
@@ -82,7 +82,7 @@ export async function vodFullPlayUrl(
     .executeTakeFirst();
   if (!vod) return 'notFound';
   if ((await vodAccess(ctx.db, userId, vod)) === 'locked') return 'locked';
-  return vodPlayUrl(ctx, { vodId, mediaKey: vod.media_key, userId, full: true });
+  return vodPlayUrl(ctx, { vodId, mediaKey: vod.media_key, userId });
 }
 
 /**
@@ -90,14 +90,14 @@ export async function vodFullPlayUrl(
  * the trial length; null when there is no such video. Counts a play.
  */
 export async function vodWatch(
-  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS'> },
+  ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS' | 'vodTrialSeconds'> },
   userId: number,
   vodId: number,
 ): Promise<Vod | null> {
   const { db } = ctx;
   const vod = await db
     .selectFrom('vods')
-    .select([...VOD_BRIEF_COLUMNS, 'content', 'media_key', 'can_try'])
+    .select([...VOD_BRIEF_COLUMNS, 'content', 'media_key', 'can_try', 'trial_seconds'])
     .where('id', '=', vodId)
     .executeTakeFirst();
   if (!vod) return null;
@@ -127,25 +127,24 @@ export async function vodWatch(
     .execute();
   const full = access !== 'locked';
   const canTryWatch = !full && offersTrial(vod);
+  const trialSeconds = trialSecondsOf(vod, ctx.config);
   const playerAds = await playerAdsFor(db, { vip, access, canTry: canTryWatch });
   // A trial playlist holds only the first seconds: so do its comments.
-  const danmuList = (await vodDanmuList(db, vodId)).filter(
-    (d) => full || d.stime <= VOD_TRIAL_SECONDS * 1000,
-  );
+  const danmuList = (await vodDanmuList(db, vodId)).filter((d) => full || withinTrial(d.stime, trialSeconds));
   return {
     ...toVodBrief(vod),
     // No player without access or a trial: no playlist either (the media route refuses it too).
     vodPlayUrl: full
-      ? vodPlayUrl(ctx, { full, vodId, mediaKey: vod.media_key, userId })
+      ? vodPlayUrl(ctx, { vodId, mediaKey: vod.media_key, userId })
       : canTryWatch
-        ? vodPlayUrl(ctx, { full, mediaKey: vod.media_key })
+        ? trialPlayUrl(vod.media_key, trialSeconds)
         : '',
     vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE),
     vodContent: vod.content,
     // A free video plays like a bought one: the app shows the full player exactly when bought is true.
     bought: full,
     canTryWatch,
-    trialSeconds: full ? 0 : VOD_TRIAL_SECONDS,
+    trialSeconds: full ? 0 : trialSeconds,
     markers: markers.map((m) => ({
       offset: Number(m.offset),
       coverUrl: imageUrl(m.cover_hash, COVER_SIZE),

@@ -4,7 +4,7 @@ import { submitContact } from '../../lib/api/account';
 import { useSession } from '../../lib/user';
 import { mailtoUrl, reportUrl, supportUrl } from './support-links';
 import { useCommonInfo } from './useCommonInfo';
-import './account.css';
+import '../../components/actions.css';
 
 export interface SupportUrls {
   chat: string | null;

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.js';
-import { derivedKey } from '../services/secrets.js';
+import type { Config } from '../../config.js';
+import { MEDIA_KEY_PATTERN } from '../../media/files.js';
+import { derivedKey } from '../secrets.js';
 
 /**
- * Play URLs. The trial master is public. The full master carries a token in its path —
+ * Full-video play URLs (the public trial's are trial.ts's). The full master carries a token in its path —
  * /media/vod/{key}/s/{vodId}.{uid}.{exp}.{sig}/master.m3u8 — and every playlist and segment URI inside
  * is relative, so the player resolves each one under the same signed prefix. hls.js fetches segments
  * without our session header, so the token itself is the proof: it binds the video (not just its media
@@ -18,7 +19,6 @@ export const FULL_URL_TTL_S = 10 * 60;
 /** Expiries are rounded up to a step (a minute, less for short tests) so watch calls within it agree. */
 const expStep = (ttl: number) => Math.min(60, Math.floor(ttl / 4));
 
-export const MEDIA_KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const TOKEN_PATTERN = /^([1-9]\d{0,11})\.([1-9]\d{0,11})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 export interface VodGrant {
@@ -57,16 +57,14 @@ export function checkVodToken(
   return exp < nowS ? { ok: false, why: 'expired' } : { ok: true, vodId, userId };
 }
 
-/** The public trial master, or (full) the signed master for one buyer of one video. */
+/** The signed master for one buyer of one video. */
 export function vodPlayUrl(
   ctx: { config: Pick<Config, 'paySecret'> & Partial<Pick<Config, 'mediaUrlTtlS'>> },
-  play: { full: false; mediaKey: string } | { full: true; vodId: number; mediaKey: string; userId: number },
+  play: { vodId: number; mediaKey: string; userId: number },
   nowMs = Date.now(),
 ): string {
-  const { mediaKey } = play;
+  const { mediaKey, vodId, userId } = play;
   if (!MEDIA_KEY_PATTERN.test(mediaKey)) throw new Error(`bad media key: ${mediaKey}`);
-  if (!play.full) return `/media/vod/${mediaKey}/trial/master.m3u8`;
-  const { vodId, userId } = play;
   const ttl = ctx.config.mediaUrlTtlS ?? FULL_URL_TTL_S;
   const exp = Math.ceil((nowMs / 1000 + ttl) / expStep(ttl)) * expStep(ttl);
   const sig = signVod(ctx.config, { vodId, mediaKey, userId, exp });

@@ -1,4 +1,4 @@
-import { CAST_SETS, type CastSet, type Gesture, type Mood } from '../media/demo-cast.js';
+import { CAST_SETS, type CastSet, type Gesture, type Mood } from './cast.js';
 import { createRng, type Rng } from './rng.js';
 
 /**

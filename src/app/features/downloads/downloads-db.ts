@@ -1,0 +1,67 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Chapter } from '../../../contract';
+import type { QueueItem } from './queue-rules';
+import { DOWNLOADS_DB_NAME } from './db-name';
+import { DEFAULT_SMART, type SmartSettings } from './smart';
+
+/**
+ * The download queue and what it knows about each book, in a database of its own: clearing device
+ * data (shelf, history) or a schema change there never touches downloads, and the other way round.
+ * Loaded lazily (with Dexie) by the downloads screen, the chooser and the queue runner only.
+ */
+
+export interface DownloadBook {
+  bookId: number;
+  title: string;
+  cover: string;
+  vipFree: boolean;
+  /** The catalogue as it was at the last download: the catalogue screen shows it offline. */
+  chapters: Chapter[];
+  /** The cover picture is stored with the book's downloads. */
+  coverStored?: boolean;
+  updatedAt: number;
+}
+
+export interface SettingEntry {
+  key: string;
+  value: unknown;
+}
+
+export { DOWNLOADS_DB_NAME };
+
+export class DownloadsDb extends Dexie {
+  items!: EntityTable<QueueItem, 'id'>;
+  books!: EntityTable<DownloadBook, 'bookId'>;
+  settings!: EntityTable<SettingEntry, 'key'>;
+
+  constructor(name = DOWNLOADS_DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      items: 'id, bookId, state, order',
+      books: 'bookId',
+      settings: 'key',
+    });
+  }
+}
+
+export const downloadsDb = new DownloadsDb();
+export { liveQuery } from 'dexie';
+
+export const SettingKey = {
+  smart: 'smart',
+  /** Whether persistent storage was asked for, and the answer. */
+  persist: 'persist',
+} as const;
+
+export async function getSmartSettings(db: DownloadsDb = downloadsDb): Promise<SmartSettings> {
+  const e = await db.settings.get(SettingKey.smart);
+  return { ...DEFAULT_SMART, ...((e?.value as Partial<SmartSettings> | undefined) ?? {}) };
+}
+
+export async function setSmartSettings(
+  patch: Partial<SmartSettings>,
+  db: DownloadsDb = downloadsDb,
+): Promise<void> {
+  const now = await getSmartSettings(db);
+  await db.settings.put({ key: SettingKey.smart, value: { ...now, ...patch } });
+}
