@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHook } from './http/session-hook.js';
 import { registerPwa } from './http/static-pwa.js';
 import { registerRoutes } from './routes/index.js';
+import { setAnswerChecks } from './http/endpoint-route.js';
 import { setHashQueueMax } from './services/passwords.js';
 
 export interface BuildOptions {
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     }
   });
 
+  setAnswerChecks(config.checkAnswers);
   await registerRoutes(app, ctx);
   await registerPwa(app, config);
   return app;

@@ -46,6 +46,11 @@ export interface Config {
   scryptCostLog2: number;
   /** Password hashes that may wait for one of this node's two hashing slots (HASH_QUEUE_MAX, default 4). */
   hashQueueMax: number;
+  /**
+   * CHECK_ANSWERS=1 (tests): every JSON answer is checked against its call's schema on the way out. Off
+   * by default: the check costs a third of read_chapter's throughput, and the tests hold the contract.
+   */
+  checkAnswers: boolean;
   /** Support contacts answered by /api/common/info/v2/:branchId. */
   support: {
     appDownloadUrl: string;
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     scryptCostLog2: scryptCostFromEnv(env),
     hashQueueMax: hashQueueMaxFromEnv(env),
+    checkAnswers: env.CHECK_ANSWERS === '1',
     support: {
       // Empty: no native app, the app offers add-to-home-screen instead.
       appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',

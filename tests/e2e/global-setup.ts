@@ -129,6 +129,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Tests only: cheaper password hashing keeps registrations quick on a shared 2-core machine.
       SCRYPT_COST_LOG2: '12',
+      // Every answer the app gets is checked against its call's schema.
+      CHECK_ANSWERS: '1',
       // Signed video URLs last 90 s, so a play outlives one and the player's renewal is exercised.
       MEDIA_URL_TTL_S: '90',
     },

@@ -83,6 +83,7 @@ export async function startServer(
       DATABASE_URL: store.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       SCRYPT_COST_LOG2: '10',
+      CHECK_ANSWERS: '1',
       PUBLIC_URL: '',
       ...env,
     },

@@ -36,7 +36,8 @@ export async function createTestApp(
     const sep = pgUrl.includes('?') ? '&' : '?';
     databaseUrl = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  // Every answer is checked against its call's schema in tests (off in production for speed).
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env });
   config.databaseUrl = databaseUrl ?? config.databaseUrl;
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await migrateToLatest(database.db, schema);
