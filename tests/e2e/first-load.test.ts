@@ -1,7 +1,21 @@
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api, apiPath } from '../../src/contract';
 import { ListTitle } from '../../src/contract/messages/lists';
 import { launchMobile, type Mobile } from './helpers';
+
+/** Sums the page's unexpected layout shifts from its first paint; the returned function reads the sum. */
+async function watchLayoutShift(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
 
 /** The first visit of a screen opened from a link: its first answers arrive inside the page. */
 describe('first load in one round trip', () => {
@@ -21,13 +35,7 @@ describe('first load in one round trip', () => {
       if (path.startsWith('/assets/') && path.endsWith('.js'))
         encodings.set(path, r.headers()['content-encoding'] ?? 'none');
     });
-    await m.page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const cls = await watchLayoutShift(m.page);
     const doc = await m.page.goto('/home');
     expect(doc?.headers()['content-encoding']).toBe('br');
     await m.page.getByRole('heading', { name: ListTitle.recommend }).waitFor();
@@ -38,9 +46,7 @@ describe('first load in one round trip', () => {
     expect(calls).not.toContain(Api.homeIndex);
     // Nothing on the first screen moves while the rest arrives (at night Three-D joins the sections).
     await m.page.waitForTimeout(1500);
-    expect(await m.page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(
-      0.02,
-    );
+    expect(await cls()).toBeLessThanOrEqual(0.02);
     expect(calls).not.toContain(Api.category);
     // Its styles came inside the page: no render-blocking stylesheet round trip, and the screen's
     // chunks did not fetch them again (dialogs that load after the first paint bring their own).
@@ -105,13 +111,7 @@ describe('first load in one round trip', () => {
 
   it('the app takes over from the prerendered screen in place: nothing moves, one copy stays', async () => {
     m = await launchMobile();
-    await m.page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const cls = await watchLayoutShift(m.page);
     const doc = await m.page.goto('/book/1');
     expect(await doc!.text()).toMatch(/<div id="prerender">.*class="book-header-title"/s);
 
@@ -119,9 +119,7 @@ describe('first load in one round trip', () => {
     await m.page.locator('#root .book-header-title').waitFor();
     expect(await m.page.locator('.book-header-title').count()).toBe(1);
     await m.page.waitForTimeout(1000);
-    expect(await m.page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(
-      0.02,
-    );
+    expect(await cls()).toBeLessThanOrEqual(0.02);
     // The app's own screen answers taps (the prerender's buttons had no code behind them).
     await m.page.locator('#root .catalogue-link').click();
     await m.page.waitForURL(/\/book\/1\/catalog/);

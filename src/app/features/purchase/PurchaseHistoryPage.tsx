@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AccountText, RecordText, type CoinRecord, type RechargeRecord } from '../../../contract';
 import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
@@ -38,10 +38,21 @@ function CoinRow({ c }: { c: CoinRecord }) {
   );
 }
 
-function OrdersList() {
+/** One tab of records: cursor-paged, newest first, with the spec's empty and end messages. */
+function RecordsList<T extends { id: number }>({
+  queryKey,
+  fetchPage,
+  row,
+  empty,
+}: {
+  queryKey: readonly unknown[];
+  fetchPage: (before: number | undefined) => Promise<{ list: T[]; next: number | null }>;
+  row: (item: T) => ReactNode;
+  empty: 'orders' | 'coins';
+}) {
   const q = useInfiniteQuery({
-    queryKey: recordKeys.orders(),
-    queryFn: ({ pageParam }) => fetchRechargeRecords(pageParam),
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: nextCursor,
     staleTime: 0,
@@ -50,41 +61,29 @@ function OrdersList() {
     <InfiniteList
       query={q}
       items={q.data?.pages.flatMap((p) => p.list) ?? []}
-      render={(items) => (
-        <ul className="history-list">
-          {items.map((o) => (
-            <OrderRow key={o.id} o={o} />
-          ))}
-        </ul>
-      )}
-      empty={<EmptyState kind="orders" />}
+      render={(items) => <ul className="history-list">{items.map(row)}</ul>}
+      empty={<EmptyState kind={empty} />}
     />
   );
 }
 
-function CoinsList() {
-  const q = useInfiniteQuery({
-    queryKey: recordKeys.coins(),
-    queryFn: ({ pageParam }) => fetchCoinRecords(pageParam),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: nextCursor,
-    staleTime: 0,
-  });
-  return (
-    <InfiniteList
-      query={q}
-      items={q.data?.pages.flatMap((p) => p.list) ?? []}
-      render={(items) => (
-        <ul className="history-list">
-          {items.map((c) => (
-            <CoinRow key={c.id} c={c} />
-          ))}
-        </ul>
-      )}
-      empty={<EmptyState kind="coins" />}
-    />
-  );
-}
+const OrdersList = () => (
+  <RecordsList
+    queryKey={recordKeys.orders()}
+    fetchPage={fetchRechargeRecords}
+    row={(o) => <OrderRow key={o.id} o={o} />}
+    empty="orders"
+  />
+);
+
+const CoinsList = () => (
+  <RecordsList
+    queryKey={recordKeys.coins()}
+    fetchPage={fetchCoinRecords}
+    row={(c) => <CoinRow key={c.id} c={c} />}
+    empty="coins"
+  />
+);
 
 /**
  * /user/purchase/history: back and home buttons (spec §2), and instead of the spec's static sample the
