@@ -209,11 +209,12 @@ describe('security: media routes', () => {
       userId: buyer.userId,
     });
     expect((await get(seg(wrongFile))).statusCode).toBe(403);
-    // Expired: refused even with the buyer's session.
+    // Expired: refused even with the buyer's session. Signed 13 minutes ago: the expiry is rounded up
+    // to the next minute, so 11 minutes could land on this very second.
     const old = vodPlayUrl(
       t,
       { vodId: v.id, mediaKey: v.mediaKey, userId: buyer.userId },
-      Date.now() - 11 * 60_000,
+      Date.now() - 13 * 60_000,
     );
     expect((await get(seg(old), authHeaders(buyer))).statusCode).toBe(403);
 
