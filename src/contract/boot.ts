@@ -5,6 +5,15 @@
  */
 export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 
+/**
+ * A landing page's first screen rendered by the server (server/http/prerender.ts) goes in this element;
+ * the app takes over from it (app/lib/prerender-handover.ts).
+ */
+export const PRERENDER_ELEMENT_ID = 'prerender';
+
+/** The global map (image URL → blob: URL promise) of the pictures the page decrypted for the prerender. */
+export const PRERENDER_IMAGES_GLOBAL = '__inkreelImages';
+
 /** Older inlined answers are not used (a page restored long after it was served). */
 export const BOOT_DATA_MAX_AGE_MS = 60_000;
 

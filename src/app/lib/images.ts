@@ -1,4 +1,4 @@
-import { decryptImage, importImageKey } from '../../contract';
+import { decryptImage, importImageKey, PRERENDER_IMAGES_GLOBAL } from '../../contract';
 
 /**
  * Page-side image decryption, used only while no service worker controls the page (the very first
@@ -16,7 +16,8 @@ const MAX_URLS = 300;
 const urls = new Map<string, Promise<string | null>>();
 
 /** Pictures the page decrypted for the server's prerender before the app ran (server/http/prerender-page.ts). */
-const prerendered = (globalThis as { __inkreelImages?: Map<string, Promise<string | null>> }).__inkreelImages;
+const prerendered = (globalThis as Record<string, unknown>)[PRERENDER_IMAGES_GLOBAL] as
+  Map<string, Promise<string | null>> | undefined;
 
 /** A blob: URL of the decrypted image, or null when the server has no picture (204). */
 export function decryptedImageUrl(src: string): Promise<string | null> {

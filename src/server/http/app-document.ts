@@ -1,11 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { Api, apiPath, BOOT_DATA_ELEMENT_ID, type BootData, type BootEntry } from '../../contract/index.js';
+import {
+  Api,
+  apiPath,
+  BOOT_DATA_ELEMENT_ID,
+  PRERENDER_ELEMENT_ID,
+  type BootData,
+  type BootEntry,
+} from '../../contract/index.js';
 import type { App } from '../context.js';
 import { pathOf } from './client.js';
 import { createPrerenderer } from './prerender.js';
-import { PRERENDER_ELEMENT_ID, PRERENDER_STYLE, prerenderImageScript } from './prerender-page.js';
+import { PRERENDER_STYLE, prerenderImageScript } from './prerender-page.js';
 
 /**
  * The app's page for a first visit, in one round trip: the built index.html plus, for the screens a

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-
-/** The element the server's prerender of a first screen goes in; the app takes over from it. */
-export const PRERENDER_ELEMENT_ID = 'prerender';
+import { IV_BYTES, PRERENDER_ELEMENT_ID, PRERENDER_IMAGES_GLOBAL } from '../../contract/index.js';
 
 /**
  * While the prerender shows, the app renders beneath it, laid out in the same place but not painted;
@@ -15,7 +13,7 @@ export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility
  * takes the same blob: URLs (app/lib/images.ts) instead of fetching them again.
  */
 export function prerenderImageScript(imageKeyBase64: string): string {
-  return `(()=>{const s=self.__inkreelImages=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth;for(const m of document.querySelectorAll("#${PRERENDER_ELEMENT_ID} img[data-secure-src]")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,12)},await k,d.subarray(12));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);p.then(v=>{if(v)for(const n of document.querySelectorAll("#${PRERENDER_ELEMENT_ID} img[data-secure-src]"))if(n.dataset.secureSrc===u)n.src=v},()=>s.delete(u))}})();`;
+  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth;for(const m of document.querySelectorAll("#${PRERENDER_ELEMENT_ID} img[data-secure-src]")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);p.then(v=>{if(v)for(const n of document.querySelectorAll("#${PRERENDER_ELEMENT_ID} img[data-secure-src]"))if(n.dataset.secureSrc===u)n.src=v},()=>s.delete(u))}})();`;
 }
 
 /** The script's hash for the Content-Security-Policy: no inline script runs unless named. */

@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Ad } from '../../../contract';
 import { cacheAds, getCachedAds } from '../../lib/device/ads';
 
+/** A fresh list inlined in the page or cached by the service worker comes within this. */
+const CACHE_GRACE_MS = 300;
+
 /**
  * The ads of a slot: the fresh list once the server answered, else the last one kept on the device
  * (spec §3 local ad list), so the carousel shows at once. undefined while neither is known.
@@ -9,9 +12,6 @@ import { cacheAds, getCachedAds } from '../../lib/device/ads';
  * The device database (Dexie) is opened only when it is needed: read when no fresh list came within a
  * moment, written when the page is hidden or the screen left — not while a landing page starts.
  */
-/** A fresh list inlined in the page or cached by the service worker comes within this. */
-const CACHE_GRACE_MS = 300;
-
 export function useAds(slot: string, fresh: readonly Ad[] | undefined): readonly Ad[] | undefined {
   const [cached, setCached] = useState<Ad[] | null>();
   const hasFresh = fresh !== undefined;
