@@ -33,5 +33,7 @@ export function currentEnv(): AppTypeEnv {
   };
 }
 
+// Asked on every call (its header): worked out once per page, as nothing it reads changes meanwhile.
+let appType: AppType | undefined;
 export const getAppType = (): AppType =>
-  typeof navigator === 'undefined' ? 'other' : classifyAppType(currentEnv());
+  typeof navigator === 'undefined' ? 'other' : (appType ??= classifyAppType(currentEnv()));

@@ -25,12 +25,18 @@ export function startUp(): void {
   captureInstallPrompt();
   const landing =
     location.pathname.startsWith('/landing') || new URLSearchParams(location.search).has('tgId');
-  const first = isFirstVisit();
-  markVisited();
+  // Cookies are synchronous calls into the browser: read and written after the first screen's work.
+  const first = new Promise<boolean>((resolve) =>
+    setTimeout(() => {
+      const isFirst = isFirstVisit();
+      markVisited();
+      resolve(isFirst);
+    }),
+  );
   if (!landing)
     void ensureSession()
       .then(async () => {
-        if (first) await markUserSource(document.referrer);
+        if (await first) await markUserSource(document.referrer);
       })
       .catch((err: unknown) => console.error('[session] start failed', err));
   void askPersistentStorage();

@@ -9,7 +9,7 @@ import {
   type Chapter,
 } from '../../../contract';
 import { Page } from '../../components/Page';
-import { bookKeys, fetchDetail } from '../../lib/api/books';
+import { detailQuery } from '../../lib/api/books';
 import { useBookHistory } from '../../lib/device/history';
 import { DownloadButton } from '../downloads/DownloadButton';
 import { DownloadedTag } from '../downloads/DownloadedMark';
@@ -27,7 +27,7 @@ export const freeFirstChapters = (chapters: readonly Chapter[]) =>
 export function BookHomePage() {
   const { bookId } = useParams({ strict: false });
   const id = /^\d{1,10}$/.test(bookId ?? '') ? Number(bookId) : 0;
-  const q = useQuery({ queryKey: bookKeys.detail(id), queryFn: () => fetchDetail(id), enabled: id > 0 });
+  const q = useQuery(detailQuery(id));
   const d = q.data;
   return (
     <Page title={d?.book.title ?? ''}>

@@ -3,7 +3,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { CommonText, DownloadText, Msg, type Chapter } from '../../../contract';
 import { Page } from '../../components/Page';
 import { SecureImage } from '../../components/SecureImage';
-import { bookKeys, fetchChapters, fetchDetail } from '../../lib/api/books';
+import { bookKeys, detailQuery, fetchChapters } from '../../lib/api/books';
 import { useBookHistory } from '../../lib/device/history';
 import { CataloguePicker } from '../downloads/CataloguePicker';
 import { DownloadButton } from '../downloads/DownloadButton';
@@ -47,11 +47,7 @@ export function CataloguePage() {
   });
   const last = useBookHistory(bookId || undefined);
   const downloaded = useDownloadedNumbers(bookId);
-  const detail = useQuery({
-    queryKey: bookKeys.detail(bookId),
-    queryFn: () => fetchDetail(bookId),
-    enabled: bookId > 0,
-  });
+  const detail = useQuery(detailQuery(bookId));
   const book = detail.data?.book;
   if (pick && q.data && q.data.length > 0)
     return (

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DownloadText, type Chapter } from '../../../contract';
 import { showAlert, showToast } from '../../components/Toaster';
-import { bookKeys, fetchDetail } from '../../lib/api/books';
+import { detailQuery } from '../../lib/api/books';
 import { useDownloadsQuery } from './live';
 import { useVipActive } from './useVipActive';
 import { chooseChapters, readability } from './selection';
@@ -16,7 +16,7 @@ import './downloads.css';
  */
 export function CataloguePicker({ bookId, chapters }: { bookId: number; chapters: Chapter[] }) {
   const navigate = useNavigate();
-  const detail = useQuery({ queryKey: bookKeys.detail(bookId), queryFn: () => fetchDetail(bookId) });
+  const detail = useQuery(detailQuery(bookId));
   const vip = useVipActive();
   const vipFree = detail.data?.book.vipFree ?? false;
   const mine = useDownloadsQuery(`dl-book-items:${bookId}`, (db) =>

@@ -3,22 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Msg, type BookDetail, type ChapterUnpaid } from '../../../contract';
 import { showAlert } from '../../components/Toaster';
 import { ApiError } from '../../lib/api/http';
-import { bookKeys, buyChapter, fetchChapter, fetchDetail } from '../../lib/api/books';
+import { bookKeys, buyChapter, chapterQuery, detailQuery } from '../../lib/api/books';
 import { isAutoBuy, useAutoBuy } from '../../lib/device/auto-buy';
 import { recordRead } from '../../lib/device/history';
 import { userKeys } from '../../lib/user';
 import { buyOutcome, readOutcome, type ReadOutcome } from './access';
 
 export type ReaderDialog = 'buy' | 'recharge' | null;
-
-/** Chapter answers are not retried: 999, 400 and 101 are answers the reader acts on. */
-const CHAPTER_STALE_MS = 5 * 60_000;
-export const chapterQuery = (bookId: number, number: number, prefetch = false) => ({
-  queryKey: bookKeys.chapter(bookId, number),
-  queryFn: () => fetchChapter(bookId, number, { prefetch }),
-  retry: false,
-  staleTime: CHAPTER_STALE_MS,
-});
 
 /**
  * One chapter's access flow (spec §4 Chapter access): read; 999 buys at once for an auto-buy book or
@@ -30,7 +21,7 @@ export function useChapterReader(bookId: number, number: number) {
   const qc = useQueryClient();
   const autoBuy = useAutoBuy(bookId);
   const chapter = useQuery(chapterQuery(bookId, number));
-  const detail = useQuery({ queryKey: bookKeys.detail(bookId), queryFn: () => fetchDetail(bookId) });
+  const detail = useQuery(detailQuery(bookId));
   // The buy dialog follows the 999 answer unless closed for it; the recharge dialog follows a 999 buy.
   const [closedAt, setClosedAt] = useState<number | null>(null);
   const [recharge, setRecharge] = useState(false);

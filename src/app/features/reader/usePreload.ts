@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ChapterReadInfo } from '../../../contract';
-import { bookKeys } from '../../lib/api/books';
+import { bookKeys, chapterQuery } from '../../lib/api/books';
 import { getPagesToPreload } from './preload';
 import { preloadImage } from './preload-images';
-import { chapterQuery } from './useChapterReader';
 
 /**
  * Runs the preload plan: the pages of this chapter to load now, and — when the plan says so — the next

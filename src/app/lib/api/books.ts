@@ -56,6 +56,27 @@ export const fetchChapters = (bookId: number) =>
 export const fetchChapter = (bookId: number, number: number, opts: { prefetch?: boolean } = {}) =>
   // A fetch ahead of reading says so, so the server can leave read counts and history alone.
   call('readChapter', { query: { bookId, number, prefetch: opts.prefetch ? '1' : undefined } }).then(unwrap);
+/** The book's detail (with its chapter list), as every screen that shows it asks for it. */
+export const detailQuery = (id: number) => ({
+  queryKey: bookKeys.detail(id),
+  queryFn: () => fetchDetail(id),
+  enabled: id > 0,
+});
+
+/**
+ * Chapter answers are not retried: 999, 400 and 101 are answers the reader acts on, once each. Nor on
+ * mount: the reader's route asks as the navigation starts (routes/reader.tsx) and drops a failed answer
+ * first, so the reader showing that answer must not ask again (a 999 under auto-buy would buy twice).
+ */
+const CHAPTER_STALE_MS = 5 * 60_000;
+export const chapterQuery = (bookId: number, number: number, prefetch = false) => ({
+  queryKey: bookKeys.chapter(bookId, number),
+  queryFn: () => fetchChapter(bookId, number, { prefetch }),
+  retry: false,
+  retryOnMount: false,
+  staleTime: CHAPTER_STALE_MS,
+});
+
 export const buyChapter = (chapterId: number) => call('chapterBuy', { query: { chapterId } }).then(unwrap);
 
 export const fetchHotWords = () => call('initSearch').then(unwrap);

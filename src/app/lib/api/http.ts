@@ -65,11 +65,17 @@ function cleanSearch(s: Search | undefined): Record<string, string> | undefined 
 
 /** Every call carries the spec's headers plus the session token (§7). */
 async function identityHeaders(): Promise<Record<string, string>> {
-  const s = peekSession() ?? (await loadSession());
+  // Read together: each is its own IndexedDB request, and the first call of a page waits for all of them.
+  const [s, traceId, deviceId, branchId] = await Promise.all([
+    peekSession() ?? loadSession(),
+    getTraceId(),
+    getDeviceId(),
+    kvGet<number>(KvKey.branchId),
+  ]);
   const h: Record<string, string> = {
-    [Header.traceId]: await getTraceId(),
-    [Header.deviceId]: await getDeviceId(),
-    [Header.branchId]: String((await kvGet<number>(KvKey.branchId)) ?? 0),
+    [Header.traceId]: traceId,
+    [Header.deviceId]: deviceId,
+    [Header.branchId]: String(branchId ?? 0),
     [Header.appType]: getAppType(),
   };
   if (s) {
