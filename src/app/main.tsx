@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { handOverPrerender } from './lib/prerender-handover';
 import { startUp } from './lib/startup';
 import { queryClient, router } from './router';
+import { warmReaderWhenIdle } from './routes/reader';
 import './styles.css';
 
 // Desktop and in-app browsers are sent to their own page before anything renders (redirect-guard).
@@ -20,4 +21,5 @@ if (!redirecting) {
     </StrictMode>,
   );
   handOverPrerender(root);
+  warmReaderWhenIdle();
 }

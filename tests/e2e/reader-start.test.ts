@@ -6,7 +6,7 @@
  */
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissDialogs, launchMobile, type Mobile } from './helpers';
+import { dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
 
 let m: Mobile;
 let free: { bookId: number; number: number };
@@ -96,6 +96,36 @@ describe('reader start', () => {
       expect(asked).toBe(3);
     } finally {
       m.page.off('request', onRequest);
+    }
+  });
+});
+
+describe('reader start on a repeat visit', () => {
+  it("has the reader's code ready before any chapter is opened", async () => {
+    const sw = await launchMobile();
+    try {
+      await sw.page.goto('/home');
+      await waitForServiceWorker(sw.page);
+      // The first visit has no worker in control, so nothing extra was fetched; a repeat visit does it.
+      const readerCode = () =>
+        sw.page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((r) => /\/assets\/ReaderPage-[^/]+\.js$/.test(r.name)),
+        );
+      expect(await readerCode()).toBe(false);
+      await sw.page.reload();
+      await sw.page.waitForFunction(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .some((r) => /\/assets\/ReaderPage-[^/]+\.js$/.test(r.name)),
+        undefined,
+        { timeout: 15_000, polling: 250 },
+      );
+      expect(new URL(sw.page.url()).pathname).toBe('/home');
+    } finally {
+      await sw.close();
     }
   });
 });

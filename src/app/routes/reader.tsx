@@ -1,7 +1,22 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { ChapterReadInfo } from '../../contract';
 import { chapterQuery, detailQuery } from '../lib/api/books';
 import { parseReaderParams } from '../features/reader/access';
 import { rootRoute } from './__root';
+
+const ReaderPage = lazyRouteComponent(() => import('../features/reader/ReaderPage'), 'ReaderPage');
+
+/**
+ * On a repeat visit (a service worker answers from its cache, so it costs no network) the reader's code
+ * is made ready in idle time: a chapter opened from any screen, or offline from the downloads, then
+ * waits only for its answer and pictures.
+ */
+export function warmReaderWhenIdle(): void {
+  if (!navigator.serviceWorker?.controller || typeof requestIdleCallback !== 'function') return;
+  const warm = () => requestIdleCallback(() => void ReaderPage.preload?.(), { timeout: 5_000 });
+  if (document.readyState === 'complete') warm();
+  else addEventListener('load', warm, { once: true });
+}
 
 export const readerRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -17,8 +32,14 @@ export const readerRoute = createRoute({
     // A failed answer (locked, offline…) is asked again on every visit; a good one stays fresh 5 min.
     if (qc.getQueryState(chapter.queryKey)?.status === 'error')
       qc.removeQueries({ queryKey: chapter.queryKey, exact: true });
-    void qc.prefetchQuery(chapter);
+    // Its first page's pictures are asked for as soon as the answer is in, not after the reader drew it.
+    void qc.prefetchQuery(chapter).then(async () => {
+      const first = qc.getQueryData<ChapterReadInfo>(chapter.queryKey)?.bookPics[0]?.parts ?? [];
+      if (first.length === 0) return;
+      const { preloadImage } = await import('../features/reader/preload-images');
+      for (const src of first) void preloadImage(src);
+    });
     void qc.prefetchQuery(detailQuery(p.bookId));
   },
-  component: lazyRouteComponent(() => import('../features/reader/ReaderPage'), 'ReaderPage'),
+  component: ReaderPage,
 });
