@@ -124,4 +124,17 @@ describe('first load in one round trip', () => {
     await m.page.locator('#root .catalogue-link').click();
     await m.page.waitForURL(/\/book\/1\/catalog/);
   });
+
+  it("a video's page keeps the danmu bar's place from the start: nothing under the player moves", async () => {
+    m = await launchMobile();
+    const cls = await watchLayoutShift(m.page);
+    await m.page.goto('/vod/detail?vodId=1');
+    const info = m.page.locator('.vod-info');
+    await info.waitFor();
+    const before = (await info.boundingBox())!.y;
+    await m.page.locator('.ink-danmu-bar').waitFor();
+    await m.page.waitForTimeout(1000);
+    expect((await info.boundingBox())!.y).toBe(before);
+    expect(await cls()).toBeLessThanOrEqual(0.02);
+  });
 });
