@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { CACHEABLE_API_PREFIXES } from '../src/contract/endpoints';
+import { CACHEABLE_API_PREFIXES, KEPT_ANSWER_HEADER } from '../src/contract/endpoints';
 import { IMAGE_URL_PATTERN } from '../src/contract/cipher';
 import { apiCacheKey, isGrantedAnswer } from './api-cache';
 import { downloadedChapter, isDownloadFetch } from './downloads';
@@ -51,6 +51,22 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
+);
+
+// The answer kept on the phone, asked for alongside the network's (KEPT_ANSWER_HEADER): from the reading
+// cache or a download, never the network; 504 when none is kept.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    request.headers.get(KEPT_ANSWER_HEADER) === '1' &&
+    CACHEABLE_API_PREFIXES.some((p) => url.pathname.startsWith(p)),
+  async ({ request }) => {
+    const cache = await caches.open(CacheNames.api);
+    const kept =
+      (await cache.match(apiCacheKey(request.url, request.headers))) ??
+      (await downloadedChapter(request.url));
+    return kept ?? new Response(null, { status: 504 });
+  },
 );
 
 // Catalogue reads and chapters: fresh when the network answers within 3 s, else the last good answer, so

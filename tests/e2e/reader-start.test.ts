@@ -6,7 +6,8 @@
  */
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
+import { Code } from '../../src/contract';
+import { dismissDialogs, launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
 
 let m: Mobile;
 let free: { bookId: number; number: number };
@@ -124,6 +125,41 @@ describe('reader start on a repeat visit', () => {
         { timeout: 15_000, polling: 250 },
       );
       expect(new URL(sw.page.url()).pathname).toBe('/home');
+    } finally {
+      await sw.close();
+    }
+  });
+
+  it("shows a chapter kept on the phone before the server's slow answer, which then judges it", async () => {
+    const sw = await launchMobile();
+    try {
+      await sw.page.goto('/home');
+      await waitForServiceWorker(sw.page);
+      // Read once: the worker keeps the chapter's answer and its pictures.
+      await sw.page.goto(`/book/read/${free.bookId}/${free.number}`);
+      await waitForFirstPage(sw.page);
+      await sw.page.goto('/home');
+
+      // The server's answers now take 2.5 s (under the worker's 3 s wait for the network), then say the
+      // chapter is gone: the kept one shows meanwhile, and the server's word replaces it.
+      let held = 0;
+      let answered = false;
+      await sw.context.route(/\/api\/book\/read_chapter/, async (route) => {
+        held++;
+        await new Promise((r) => setTimeout(r, 2_500));
+        answered = true;
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ result: false, code: Code.NO_CHAPTER, msg: '章节不存在', data: null }),
+        });
+      });
+      await sw.page.goto(`/book/read/${free.bookId}/${free.number}`);
+      await waitForFirstPage(sw.page);
+      expect(held).toBeGreaterThan(0);
+      expect(answered).toBe(false);
+      await sw.page.locator('.chapter-page img').first().waitFor({ state: 'detached', timeout: 10_000 });
+      expect(answered).toBe(true);
     } finally {
       await sw.close();
     }

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { ChapterReadInfo } from '../../contract';
-import { chapterQuery, detailQuery } from '../lib/api/books';
+import { chapterQuery, detailQuery, keptChapterQuery } from '../lib/api/books';
 import { parseReaderParams } from '../features/reader/access';
 import { rootRoute } from './__root';
 
@@ -32,13 +32,20 @@ export const readerRoute = createRoute({
     // A failed answer (locked, offline…) is asked again on every visit; a good one stays fresh 5 min.
     if (qc.getQueryState(chapter.queryKey)?.status === 'error')
       qc.removeQueries({ queryKey: chapter.queryKey, exact: true });
-    // Its first page's pictures are asked for as soon as the answer is in, not after the reader drew it.
-    void qc.prefetchQuery(chapter).then(async () => {
-      const first = qc.getQueryData<ChapterReadInfo>(chapter.queryKey)?.bookPics[0]?.parts ?? [];
-      if (first.length === 0) return;
+    const kept = keptChapterQuery(p.bookId, p.number);
+    // Its first page's pictures are asked for as soon as an answer is in (the phone's kept one, or the
+    // server's), not after the reader drew it.
+    let preloaded = false;
+    const preloadFirstPage = async (info: ChapterReadInfo | null | undefined) => {
+      const first = info?.bookPics[0]?.parts ?? [];
+      if (preloaded || first.length === 0) return;
+      preloaded = true;
       const { preloadImage } = await import('../features/reader/preload-images');
       for (const src of first) void preloadImage(src);
-    });
+    };
+    void qc.prefetchQuery(chapter).then(() => preloadFirstPage(qc.getQueryData(chapter.queryKey)));
+    if (!qc.getQueryData(chapter.queryKey))
+      void qc.prefetchQuery(kept).then(() => preloadFirstPage(qc.getQueryData(kept.queryKey)));
     void qc.prefetchQuery(detailQuery(p.bookId));
   },
   component: ReaderPage,

@@ -20,6 +20,13 @@ const cachedPrefixes = (kinds: CacheKind[]) =>
 export const CACHEABLE_API_PREFIXES: readonly string[] = cachedPrefixes(['catalogue', 'per-user']);
 
 /**
+ * A GET carrying this header asks the service worker only for the answer it keeps (its reading cache or
+ * a download), never the network: the reader shows a chapter kept on the phone at once while the server's
+ * own answer, asked for alongside, is on its way on a weak connection (and replaces it, or locks it).
+ */
+export const KEPT_ANSWER_HEADER = 'x-inkreel-kept';
+
+/**
  * Cacheable answers that carry the caller's own bits (chapter access, bought flags, last chapter, sign-in
  * state): the worker keeps them per user, so after an account switch nobody is shown another's answers.
  */

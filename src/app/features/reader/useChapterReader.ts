@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Msg, type BookDetail, type ChapterUnpaid } from '../../../contract';
 import { showAlert } from '../../components/Toaster';
 import { ApiError } from '../../lib/api/http';
-import { bookKeys, buyChapter, chapterQuery, detailQuery } from '../../lib/api/books';
+import { bookKeys, buyChapter, chapterQuery, detailQuery, keptChapterQuery } from '../../lib/api/books';
 import { isAutoBuy, useAutoBuy } from '../../lib/device/auto-buy';
 import { recordRead } from '../../lib/device/history';
 import { userKeys } from '../../lib/user';
@@ -21,6 +21,10 @@ export function useChapterReader(bookId: number, number: number) {
   const qc = useQueryClient();
   const autoBuy = useAutoBuy(bookId);
   const chapter = useQuery(chapterQuery(bookId, number));
+  // Until the server answers (seconds on a weak connection), a chapter kept on the phone shows at once;
+  // the server's answer then replaces it, or locks it.
+  const kept = useQuery({ ...keptChapterQuery(bookId, number), enabled: chapter.isPending });
+  const info = chapter.data ?? (chapter.isPending ? (kept.data ?? undefined) : undefined);
   const detail = useQuery(detailQuery(bookId));
   // The buy dialog follows the 999 answer unless closed for it; the recharge dialog follows a 999 buy.
   const [closedAt, setClosedAt] = useState<number | null>(null);
@@ -89,7 +93,7 @@ export function useChapterReader(bookId: number, number: number) {
       : null;
 
   return {
-    info: chapter.data,
+    info,
     outcome,
     unpaid,
     detail: detail.data,

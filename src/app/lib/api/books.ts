@@ -77,6 +77,20 @@ export const chapterQuery = (bookId: number, number: number, prefetch = false) =
   staleTime: CHAPTER_STALE_MS,
 });
 
+/**
+ * The chapter's answer kept on the phone (reading cache or download), null when none: the reader shows it
+ * while the server's answer is on its way, and only then (useChapterReader).
+ */
+export const keptChapterQuery = (bookId: number, number: number) => ({
+  queryKey: [...bookKeys.chapter(bookId, number), 'kept'] as const,
+  queryFn: () =>
+    call('readChapter', { query: { bookId, number } }, { kept: true })
+      .then(unwrap)
+      .catch(() => null),
+  retry: false,
+  staleTime: 10_000,
+});
+
 export const buyChapter = (chapterId: number) => call('chapterBuy', { query: { chapterId } }).then(unwrap);
 
 export const fetchHotWords = () => call('initSearch').then(unwrap);

@@ -4,6 +4,7 @@ import {
   Code,
   endpoints,
   Header,
+  KEPT_ANSWER_HEADER,
   Msg,
   REQUEST_TIMEOUT_MS,
   type DataOf,
@@ -39,6 +40,7 @@ interface SendOptions {
   searchParams?: Search;
   body?: FormBody;
   signal?: AbortSignal;
+  kept?: boolean;
 }
 
 /** What a call site may add to the table's facts. */
@@ -48,6 +50,11 @@ export interface CallOptions {
   /** Register a visitor first even for a public call, when the caller's own answer is wanted. */
   ensureSession?: boolean;
   signal?: AbortSignal;
+  /**
+   * Only the answer the service worker keeps (KEPT_ANSWER_HEADER), never the network: null when it keeps
+   * none or no worker controls the page (the header would then reach the server as a real call).
+   */
+  kept?: boolean;
 }
 
 function toForm(body: FormBody): URLSearchParams {
@@ -137,6 +144,7 @@ async function send<T>(method: 'get' | 'post', path: string, opts: SendOptions):
     if (method !== 'get' || opts.auth === 'required') throw new NotPrerendered(key);
     return prerenderAnswer(key) as Envelope<T>;
   }
+  if (opts.kept && !navigator.serviceWorker?.controller) throw new NotKept(path);
   if (opts.auth === 'required') await ensureSession();
   const host = opts.host === 'static' ? staticHost() : dynamicHost();
   if (method === 'get' && opts.auth !== 'required') {
@@ -150,7 +158,9 @@ async function send<T>(method: 'get' | 'post', path: string, opts: SendOptions):
       searchParams: cleanSearch(opts.searchParams),
       body: opts.body ? toForm(opts.body) : method === 'post' ? new URLSearchParams() : undefined,
       signal: opts.signal,
+      headers: opts.kept ? { [KEPT_ANSWER_HEADER]: '1' } : undefined,
     }).json<Envelope<T>>();
+  if (opts.kept) return run().catch(() => Promise.reject(new NotKept(path)));
   try {
     return await run();
   } catch (err) {
@@ -212,7 +222,16 @@ export function call<K extends EndpointId>(
     searchParams: query,
     body,
     signal: opts.signal,
+    kept: opts.kept,
   });
+}
+
+/** No kept answer for a `kept` call (nothing kept, or no service worker): not a failure to log. */
+export class NotKept extends Error {
+  constructor(path: string) {
+    super(`nothing kept for ${path}`);
+    this.name = 'NotKept';
+  }
 }
 
 /** Data of a successful answer, or an ApiError carrying the answer's code and msg. */
