@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { currentConnection } from './connection';
 import { DOWNLOADS_DB_NAME } from './db-name';
 
 /** How often smart downloads look for new chapters while the app is open. */
@@ -15,19 +16,30 @@ async function downloadsExist(): Promise<boolean> {
   }
 }
 
-async function boot(signal: AbortSignal): Promise<void> {
-  if (!(await downloadsExist()) || signal.aborted) return;
-  const [{ downloadsDb }, { hasPendingWork }, { startQueue }, { smartSweep }, { currentConnection }] =
-    await Promise.all([
-      import('./downloads-db'),
-      import('./queue-rules'),
-      import('./runner'),
-      import('./smart-sweep'),
-      import('./connection'),
-    ]);
-  if (hasPendingWork(await downloadsDb.items.toArray())) startQueue();
+function boot(signal: AbortSignal): void {
+  let started = false;
+  /**
+   * A pass of smart downloads, once this device has downloads. Checked again on every pass, not only at
+   * boot: the first download or the first switch-on of smart downloads may come later in this visit (a
+   * new user switching them on over mobile data still gets them when Wi-Fi arrives).
+   */
+  const pass = async () => {
+    if (signal.aborted) return;
+    if (!started) {
+      if (!(await downloadsExist()) || signal.aborted) return;
+      started = true;
+      const [{ downloadsDb }, { hasPendingWork }, { startQueue }] = await Promise.all([
+        import('./downloads-db'),
+        import('./queue-rules'),
+        import('./runner'),
+      ]);
+      if (hasPendingWork(await downloadsDb.items.toArray())) startQueue();
+    }
+    const { smartSweep } = await import('./smart-sweep');
+    if (!signal.aborted) await smartSweep();
+  };
   const sweep = () =>
-    void smartSweep().catch((err: unknown) => console.error('[downloads] smart sweep failed', err));
+    void pass().catch((err: unknown) => console.error('[downloads] start or smart sweep failed', err));
   sweep();
   const timer = setInterval(sweep, SWEEP_MS);
   const conn = currentConnection();
@@ -45,7 +57,7 @@ async function boot(signal: AbortSignal): Promise<void> {
 export default function DownloadsAgent() {
   useEffect(() => {
     const ctl = new AbortController();
-    void boot(ctl.signal).catch((err: unknown) => console.error('[downloads] start failed', err));
+    boot(ctl.signal);
     return () => ctl.abort();
   }, []);
   return null;
