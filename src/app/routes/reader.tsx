@@ -22,16 +22,14 @@ export const readerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/book/read/$id/$number',
   // The chapter and its book are asked for as the navigation starts, alongside the reader's code, not
-  // after it arrived and rendered (a downloaded chapter opens offline that much sooner). Not on a
-  // preload (a touch on a link may be a scroll): a read counts on the server.
+  // after it arrived and rendered (a downloaded chapter opens offline that much sooner). On a preload
+  // (a finger down on a link, which may yet be a scroll) only what the phone keeps is made ready: a
+  // read counts on the server.
   loader: ({ context, params, preload }) => {
     const p = parseReaderParams(params.id, params.number);
-    if (!p || preload) return;
+    if (!p) return;
     const qc = context.queryClient;
     const chapter = chapterQuery(p.bookId, p.number);
-    // A failed answer (locked, offline…) is asked again on every visit; a good one stays fresh 5 min.
-    if (qc.getQueryState(chapter.queryKey)?.status === 'error')
-      qc.removeQueries({ queryKey: chapter.queryKey, exact: true });
     const kept = keptChapterQuery(p.bookId, p.number);
     // Its first page's pictures are asked for as soon as an answer is in (the phone's kept one, or the
     // server's), not after the reader drew it.
@@ -43,9 +41,13 @@ export const readerRoute = createRoute({
       const { preloadImage } = await import('../features/reader/preload-images');
       for (const src of first) void preloadImage(src);
     };
-    void qc.prefetchQuery(chapter).then(() => preloadFirstPage(qc.getQueryData(chapter.queryKey)));
     if (!qc.getQueryData(chapter.queryKey))
       void qc.prefetchQuery(kept).then(() => preloadFirstPage(qc.getQueryData(kept.queryKey)));
+    if (preload) return;
+    // A failed answer (locked, offline…) is asked again on every visit; a good one stays fresh 5 min.
+    if (qc.getQueryState(chapter.queryKey)?.status === 'error')
+      qc.removeQueries({ queryKey: chapter.queryKey, exact: true });
+    void qc.prefetchQuery(chapter).then(() => preloadFirstPage(qc.getQueryData(chapter.queryKey)));
     void qc.prefetchQuery(detailQuery(p.bookId));
   },
   component: ReaderPage,
