@@ -54,7 +54,7 @@ registerRoute(
 );
 
 // The answer kept on the phone, asked for alongside the network's (KEPT_ANSWER_HEADER): from the reading
-// cache or a download, never the network; 504 when none is kept.
+// cache or a download, never the network; 204 (not an error: the page shows none) when none is kept.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
@@ -65,7 +65,7 @@ registerRoute(
     const kept =
       (await cache.match(apiCacheKey(request.url, request.headers))) ??
       (await downloadedChapter(request.url));
-    return kept ?? new Response(null, { status: 504 });
+    return kept ?? new Response(null, { status: 204 });
   },
 );
 

@@ -23,6 +23,7 @@ export const CACHEABLE_API_PREFIXES: readonly string[] = cachedPrefixes(['catalo
  * A GET carrying this header asks the service worker only for the answer it keeps (its reading cache or
  * a download), never the network: the reader shows a chapter kept on the phone at once while the server's
  * own answer, asked for alongside, is on its way on a weak connection (and replaces it, or locks it).
+ * Nothing kept: an empty 204.
  */
 export const KEPT_ANSWER_HEADER = 'x-inkreel-kept';
 

@@ -160,7 +160,12 @@ async function send<T>(method: 'get' | 'post', path: string, opts: SendOptions):
       signal: opts.signal,
       headers: opts.kept ? { [KEPT_ANSWER_HEADER]: '1' } : undefined,
     }).json<Envelope<T>>();
-  if (opts.kept) return run().catch(() => Promise.reject(new NotKept(path)));
+  // Nothing kept is an empty 204 (a worker's error status would be logged by the browser as a failure).
+  if (opts.kept)
+    return run().then(
+      (r) => (r ? r : Promise.reject(new NotKept(path))),
+      () => Promise.reject(new NotKept(path)),
+    );
   try {
     return await run();
   } catch (err) {
