@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DOWNLOAD_FETCH_HEADER } from '../../src/contract';
+import { readRecord } from '../e2e/device-records';
 import { buildDist, distIsStale } from '../e2e/global-setup';
 import { newPhone } from './phone.js';
 import { startServer } from './server.js';
@@ -44,26 +45,7 @@ function pickChapter(dataDir: string): { bookId: number; number: number; title: 
 
 /** The queue item's state, read straight from IndexedDB (no app code needed). */
 const itemState = (page: Page, id: string) =>
-  page.evaluate(
-    (key) =>
-      new Promise<{ state: string; bytes: number } | null>((resolve, reject) => {
-        const open = indexedDB.open('inkreel-downloads');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('items')) {
-            db.close();
-            return resolve(null);
-          }
-          const q = db.transaction('items').objectStore('items').get(key);
-          q.onsuccess = () => {
-            db.close();
-            resolve((q.result as { state: string; bytes: number } | undefined) ?? null);
-          };
-        };
-      }),
-    id,
-  );
+  readRecord<{ state: string; bytes: number }>(page, 'inkreel-downloads', 'items', id);
 
 async function ready(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();

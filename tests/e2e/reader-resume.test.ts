@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReaderText } from '../../src/contract';
 import { dismissDialogs, launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
+import { readRecord } from './device-records';
 
 let m: Mobile;
 let bookId: number;
@@ -67,27 +68,10 @@ const topOf = (page: Page, i: number, fraction: number) =>
 
 /** The position the app saved on the device for a chapter (null: none yet). */
 const savedPosition = (page: Page, number: number) =>
-  page.evaluate(
-    (key) =>
-      new Promise<{ page: number; fraction: number; finished: boolean } | null>((resolve, reject) => {
-        const req = indexedDB.open('inkreel');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const db = req.result;
-          if (!db.objectStoreNames.contains('readPositions')) {
-            db.close();
-            return resolve(null);
-          }
-          const get = db.transaction('readPositions').objectStore('readPositions').get(key);
-          get.onsuccess = () => {
-            db.close();
-            resolve((get.result as { page: number; fraction: number; finished: boolean }) ?? null);
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    [bookId, number],
-  );
+  readRecord<{ page: number; fraction: number; finished: boolean }>(page, 'inkreel', 'readPositions', [
+    bookId,
+    number,
+  ]);
 
 async function waitForSaved(
   page: Page,

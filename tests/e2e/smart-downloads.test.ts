@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, ComicsText, DownloadText, Msg, TabBarText } from '../../src/contract';
 import { launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
+import { readRecords } from './device-records';
 
 interface Conn {
   type: string;
@@ -46,28 +47,7 @@ let a: Book, b: Book, c: Book;
 const chapterListCalls: number[] = [];
 
 /** Every queue item, straight from the downloads database. */
-const readItems = (): Promise<Item[]> =>
-  page.evaluate(
-    () =>
-      new Promise<Item[]>((resolve, reject) => {
-        const open = indexedDB.open('inkreel-downloads');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('items')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const q = db.transaction('items').objectStore('items').getAll();
-          q.onsuccess = () => {
-            resolve(q.result as Item[]);
-            db.close();
-          };
-          q.onerror = () => reject(q.error);
-        };
-      }),
-  );
+const readItems = () => readRecords<Item>(page, 'inkreel-downloads', 'items');
 
 /** Item ids by state, sorted: `{ done: ['12:1', '12:2'] }`. */
 async function byState(): Promise<Record<string, string[]>> {
