@@ -57,7 +57,8 @@ describe('reader start', () => {
     });
     try {
       await m.page.goto(`/book/read/${free.bookId}/${free.number}`);
-      await m.page.locator('.chapter-page img').first().waitFor({ timeout: 15_000 });
+      // The app's own screen (a first visit's page may show the server's copy before the app runs).
+      await m.page.locator('#root .chapter-page img').first().waitFor({ timeout: 15_000 });
       expect(codeReleasedAt).toBeGreaterThan(0);
       expect(chapterAskedAt).toBeGreaterThan(0);
       expect(chapterAskedAt).toBeLessThan(codeReleasedAt);
@@ -97,6 +98,38 @@ describe('reader start', () => {
       expect(asked).toBe(3);
     } finally {
       m.page.off('request', onRequest);
+    }
+  });
+});
+
+describe('reader start on a first visit', () => {
+  it('shows a free chapter from the page itself while the visitor is still being registered', async () => {
+    const fresh = await launchMobile({ serviceWorkers: 'block' });
+    try {
+      // Registration takes 4 s: the reader's own chapter call (which needs the session) waits for it.
+      let registered = false;
+      await fresh.context.route(/\/api\/user\/register/, async (route) => {
+        await new Promise((r) => setTimeout(r, 4_000));
+        registered = true;
+        await route.continue();
+      });
+      const chapterCalls: string[] = [];
+      fresh.page.on('request', (r) => {
+        if (isChapterCall(r)) chapterCalls.push(r.url());
+      });
+      await fresh.page.goto(`/book/read/${free.bookId}/${free.number}`);
+      await waitForFirstPage(fresh.page, 4_000);
+      expect(registered).toBe(false);
+      // Then the reader's own call, with the new session, counts the read; the app's screen takes over.
+      await expect
+        .poll(() => chapterCalls.some((u) => u.includes(`bookId=${free.bookId}&number=${free.number}`)), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      await fresh.page.locator('#prerender').waitFor({ state: 'detached', timeout: 10_000 });
+      await waitForFirstPage(fresh.page);
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -124,6 +124,35 @@ describe('the app page of a first visit', () => {
     expect(html).toContain('/assets/BookHomePage-B1.js');
   });
 
+  it('a free chapter carries its pages for visitors without a session, and counts no read for the page', async () => {
+    const book = f.books[1]!;
+    const readCount = async () =>
+      (
+        await t.database.db
+          .selectFrom('books')
+          .select('read_count')
+          .where('id', '=', book.id)
+          .executeTakeFirstOrThrow()
+      ).read_count;
+    const before = await readCount();
+    const html = (await page(`/book/read/${book.id}/1`)).body;
+    const chapter = bootOf(html).entries.find((e) => e.url.startsWith(Api.readChapter))!;
+    // Keyed as the reader asks for the copy it shows while its own call is on the way.
+    expect(chapter.url).toBe(`${Api.readChapter}?bookId=${book.id}&number=1`);
+    expect(chapter.anonymousOnly).toBe(true);
+    const first = (chapter.body as { data: { bookPics: { parts: string[] }[] } }).data.bookPics[0]!.parts[0]!;
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${first}">`,
+    );
+    // The page is not a read: the reader's own call, with the visitor's session, counts it.
+    expect(await readCount()).toBe(before);
+
+    // A paid chapter is the app's own call to make (its buy flow): nothing of it is inlined.
+    const paid = book.chapters.find((c) => c.price > 0)!;
+    const locked = bootOf((await page(`/book/read/${book.id}/${paid.number}`)).body);
+    expect(locked.entries.map((e) => e.url)).toEqual([apiPath(Api.detail, { id: book.id })]);
+  });
+
   it('an unknown book or another screen gets the plain page', async () => {
     const missing = (await page('/book/999999')).body;
     expect(missing).not.toContain(BOOT_DATA_ELEMENT_ID);

@@ -9,10 +9,12 @@ import { CallerLimitRules } from '../../src/server/http/rate-limits.js';
 import { LOGIN_ACCOUNT, LOGIN_PAIR, LOGIN_SLOW } from '../../src/server/services/login-guard.js';
 import {
   burnVerify,
+  GENERATED_COST_LOG2,
   HashingBusyError,
   hashingLoad,
   hashingStats,
   hashPassword,
+  parseHash,
   setHashQueueMax,
 } from '../../src/server/services/passwords.js';
 import { DEFAULT_HASH_QUEUE_MAX } from '../../src/server/config.js';
@@ -447,6 +449,79 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
       .where('key', 'like', 'login:u3100%')
       .execute();
     expect(counted).toHaveLength(4);
+  });
+});
+
+describe('new visitors do not queue behind password checks (issue 11: first load)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST_HASHING });
+  });
+  afterAll(() => t.close());
+
+  const login = (account: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: Api.login,
+      headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp() },
+      payload: form({ account, password }),
+    });
+
+  it('registers a new visitor at once while logins fill every hashing place', async () => {
+    await login('u19999998', 'x'); // the unknown-name dummy hash, made before counting
+    const slow: SessionData[] = [];
+    for (let i = 0; i < 2; i++) {
+      const s = await registerUser(t.app);
+      const password_hash = await hashPassword(s.password!, 17);
+      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
+      slow.push(s);
+    }
+    const busy = [
+      ...slow.map((s) => login(s.account, s.password!)),
+      ...Array.from({ length: 4 }, (_, i) => login(`u3200${String(i).padStart(4, '0')}`, 'x')),
+    ];
+    while (hashingLoad().tickets < 6 || hashingLoad().waiting < 4) await new Promise((r) => setTimeout(r, 5));
+
+    const started = hashingStats.started;
+    const refused = hashingStats.refused;
+    const visitor = await registerUser(t.app);
+    // Answered while both slow checks still hold their slots, without taking a place of the queue.
+    expect(hashingLoad().running).toBe(2);
+    expect(hashingStats.started).toBe(started);
+    expect(hashingStats.refused).toBe(refused);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', visitor.userId)
+      .executeTakeFirstOrThrow();
+    expect(parseHash(row.password_hash)?.costLog2).toBe(GENERATED_COST_LOG2);
+    for (const r of await Promise.all(busy)) expect(r.statusCode).toBe(200);
+    // The drawn password signs in on another device.
+    expect((await login(visitor.account, visitor.password!)).json()).toMatchObject({ result: true });
+  });
+});
+
+describe('a drawn password’s quick hash does not show in the login’s time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SCRYPT_COST_LOG2: '12' });
+  });
+  afterAll(() => t.close());
+
+  it('checks at the configured cost too, as for an unknown name or a chosen password', async () => {
+    const login = (account: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: Api.login,
+        headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp() },
+        payload: form({ account, password }),
+      });
+    await login('u19999997', 'x'); // the unknown-name dummy hash, made before counting
+    const s = await registerUser(t.app);
+    const before = hashingStats.started;
+    expect((await login(s.account, s.password!)).json()).toMatchObject({ result: true });
+    // One check of the quick hash, one at the configured cost (2^12), like every other login.
+    expect(hashingStats.started - before).toBe(2);
   });
 });
 

@@ -34,10 +34,20 @@ interface Screen {
   path: RegExp;
   /** The module the route lazy-loads (a key of the build manifest). */
   module: string;
-  /** Answers to inline: API URLs exactly as the app requests them. */
-  boot(match: RegExpMatchArray, search: URLSearchParams): { url: string; anonymousOnly?: boolean }[];
+  /**
+   * Answers to inline: API URLs exactly as the app requests them; `ask`, when the server asks it
+   * otherwise (a chapter is asked as a fetch ahead, so the page's making neither counts a read nor
+   * writes history: the app's own call does, once the visitor has a session).
+   */
+  boot(match: RegExpMatchArray, search: URLSearchParams): BootCall[];
   /** URL of the image that will be the largest paint, from the inlined answers. */
   lcpImage?(answers: BootEntry[]): string | undefined;
+}
+
+interface BootCall {
+  url: string;
+  ask?: string;
+  anonymousOnly?: boolean;
 }
 
 type Answer<T> = { data?: T } | undefined;
@@ -69,7 +79,21 @@ const SCREENS: Screen[] = [
   {
     path: /^\/book\/read\/(\d{1,9})\/(\d{1,9})\/?$/,
     module: 'src/app/features/reader/ReaderPage.tsx',
-    boot: (m) => [{ url: apiPath(Api.detail, { id: m[1]! }), anonymousOnly: true }],
+    boot: (m) => {
+      // As the reader asks for the copy it may show while its own call is on the way (keptChapterQuery).
+      const chapter = `${Api.readChapter}?bookId=${m[1]!}&number=${m[2]!}`;
+      return [
+        { url: apiPath(Api.detail, { id: m[1]! }), anonymousOnly: true },
+        // A chapter open to a visitor with no session yet (free); a locked one is not inlined.
+        { url: chapter, ask: `${chapter}&prefetch=1`, anonymousOnly: true },
+      ];
+    },
+    lcpImage: (answers) =>
+      answers
+        .map(
+          (e) => (e.body as Answer<{ bookPics?: { parts?: string[] }[] }>)?.data?.bookPics?.[0]?.parts?.[0],
+        )
+        .find(Boolean),
   },
   { path: /^\/vod\/detail\/?$/, module: 'src/app/features/video/VodDetailPage.tsx', boot: () => [] },
 ];
@@ -166,7 +190,10 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       remoteAddress: request.ip,
       headers: { accept: 'application/json', 'accept-encoding': 'identity' },
     });
-    return res.statusCode === 200 ? (JSON.parse(res.body) as unknown) : undefined;
+    if (res.statusCode !== 200) return undefined;
+    const body = JSON.parse(res.body) as { result?: boolean };
+    // A refusal (a locked chapter's 999) is the app's own call to make, with the visitor's session.
+    return body.result === false ? undefined : body;
   }
 
   return async (request) => {
@@ -177,7 +204,9 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       const m = path.match(screen.path);
       if (!m) continue;
       const calls = screen.boot(m, url.searchParams);
-      const bodies = await Promise.all(calls.map((c) => answer(request, c.url).catch(() => undefined)));
+      const bodies = await Promise.all(
+        calls.map((c) => answer(request, c.ask ?? c.url).catch(() => undefined)),
+      );
       const entries: BootEntry[] = calls.flatMap((c, i) =>
         bodies[i] ? [{ url: c.url, anonymousOnly: c.anonymousOnly ?? false, body: bodies[i] }] : [],
       );

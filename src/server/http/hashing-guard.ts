@@ -10,7 +10,7 @@ import { callerLimits, type CallerRules } from './caller-limits.js';
 import { RateLimitedError } from './rate-limits.js';
 
 /**
- * Calls that run a password hash (login, register, bind_mobile, modifyPwd, find_account). Besides
+ * Calls that run a password hash at full cost (login, bind_mobile, modifyPwd, find_account). Besides
  * their rate limits, one user may have one such call in progress and one address two: a flood from
  * one caller then holds at most two of the node's hashing slots, and the bounded queue in
  * passwords.ts refuses the rest of the world's excess, so other users' logins keep their speed. Calls

@@ -25,7 +25,6 @@ const noStore = { 'cache-control': 'no-store' } as const;
 /** Spec §7 account calls: register, login, info, bind mobile, change password, recovery, marks. */
 export const accountRoutes: RouteModule = (app, ctx) => {
   // Calls that hash a password: rate limits, and a cap on each caller's hashing in progress.
-  const { preHandler: registerGuard, ...registerHooks } = hashingGuard(app, 'register');
   const { preHandler: loginGuard, ...loginHooks } = hashingGuard(app, 'login', {
     ownDevice: (request) =>
       isOwnDevice(ctx.db, (request.body as { account: string }).account.trim(), deviceIdOf(request)),
@@ -39,9 +38,9 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     app,
     'register',
     {
+      // No hashing guard: a drawn password is hashed cheaply (passwords.ts, GENERATED_COST_LOG2), so a
+      // crowd of new visitors neither waits for nor is refused by the queue that logins share.
       config: { rateLimit: RateLimits.register },
-      preHandler: registerGuard,
-      ...registerHooks,
     },
     async (request, reply) => {
       const fromDomain = request.query.fromDomain?.trim() || null;

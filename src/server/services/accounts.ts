@@ -10,7 +10,14 @@ import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 import { rewardBindMobile } from './ledger.js';
-import { burnVerify, generatePassword, hashPassword, verifyPassword } from './passwords.js';
+import {
+  burnVerify,
+  generatePassword,
+  hashCostOf,
+  hashGeneratedPassword,
+  hashPassword,
+  verifyPassword,
+} from './passwords.js';
 import { createSession, revokeSessions } from './session.js';
 import { admitLogin } from './login-guard.js';
 import { checkBindCode, consumeBindCode, type CodeRefusal } from './sms/codes.js';
@@ -44,7 +51,7 @@ export async function registerUser(
   client: ClientFacts & { fromDomain: string | null },
 ): Promise<SessionData> {
   const password = generatePassword();
-  const passwordHash = await hashPassword(password, ctx.config.scryptCostLog2);
+  const passwordHash = await hashGeneratedPassword(password);
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
@@ -108,6 +115,10 @@ export async function login(
     valid = user
       ? await verifyPassword(input.password, user.password_hash, { ownDevice: ownDevice !== null })
       : await burnVerify(input.password, ctx.config.scryptCostLog2);
+    // A drawn password's hash is quick to check: the answer still takes as long as any other account's,
+    // so its time tells neither that the account exists nor that it never chose a password.
+    if (user && (hashCostOf(user.password_hash) ?? 0) < ctx.config.scryptCostLog2)
+      await burnVerify(input.password, ctx.config.scryptCostLog2);
   } catch (err) {
     await admission.settle('not-evaluated');
     throw err;
@@ -219,7 +230,7 @@ export async function findAccount(ctx: Ctx, deviceId: string, chargeDay: string)
   }
   const userId = rows[0].user_id;
   const password = generatePassword();
-  const passwordHash = await hashPassword(password, ctx.config.scryptCostLog2);
+  const passwordHash = await hashGeneratedPassword(password);
   const data = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx
       .updateTable('users')

@@ -95,6 +95,16 @@ async function withSlot<T>(fn: () => Promise<T>, owner = false): Promise<T> {
   }
 }
 
+function scryptKey(password: string, salt: Buffer, costLog2: number, r: number, p: number) {
+  const N = 2 ** costLog2;
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
+  return new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LEN, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
 function derive(
   password: string,
   salt: Buffer,
@@ -103,24 +113,34 @@ function derive(
   p: number,
   owner = false,
 ): Promise<Buffer> {
-  const N = 2 ** costLog2;
-  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 16 * 1024 * 1024 };
-  return withSlot(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LEN, options, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
-    owner,
-  );
+  return withSlot(() => scryptKey(password, salt, costLog2, r, p), owner);
 }
+
+const encode = (costLog2: number, salt: Buffer, key: Buffer) =>
+  ['scrypt', costLog2, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 
 export async function hashPassword(password: string, costLog2: number = DEFAULT_SCRYPT_COST_LOG2) {
   const salt = randomBytes(SALT_LEN);
-  const key = await derive(password, salt, costLog2, R, P);
-  return ['scrypt', costLog2, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return encode(costLog2, salt, await derive(password, salt, costLog2, R, P));
 }
+
+/**
+ * Cost of the hashes of passwords the server draws itself (registration, account recovery). A slow
+ * hash protects what people choose, which can be guessed; a drawn password carries about 70 bits of
+ * chance, beyond any guessing from a stolen hash at any cost (as with access tokens). Hashed at the full
+ * cost, every new visitor's first call held a core for half a second and a place in the hashing queue,
+ * in front of the first chapter's data, and a crowd arriving from one link was refused (429).
+ */
+export const GENERATED_COST_LOG2 = MIN_COST_LOG2;
+
+/** Hash of a password from generatePassword: the lowest accepted cost, outside the hashing queue (about 1 MiB, 2 ms). */
+export async function hashGeneratedPassword(password: string) {
+  const salt = randomBytes(SALT_LEN);
+  return encode(GENERATED_COST_LOG2, salt, await scryptKey(password, salt, GENERATED_COST_LOG2, R, P));
+}
+
+/** The cost an encoded hash was made with, or null when it is not one of ours. */
+export const hashCostOf = (encoded: string) => parseHash(encoded)?.costLog2 ?? null;
 
 interface ParsedHash {
   costLog2: number;

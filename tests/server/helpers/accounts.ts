@@ -46,10 +46,7 @@ export async function registerUser(
   return body.data;
 }
 
-/**
- * `count` new users, one after another: registering hashes a password, and the node's bounded hashing
- * queue answers 429 to a burst larger than it holds (issue 10 item 3).
- */
+/** `count` new users, one after another (registration is rate limited per address). */
 export async function registerUsers(app: App, count: number): Promise<SessionData[]> {
   const users: SessionData[] = [];
   for (let i = 0; i < count; i++) users.push(await registerUser(app));

@@ -141,10 +141,17 @@ async function relogin(refusedToken: string | undefined): Promise<void> {
 async function send<T>(method: 'get' | 'post', path: string, opts: SendOptions): Promise<Envelope<T>> {
   if (isPrerendering()) {
     const key = bootKey(path, cleanSearch(opts.searchParams));
-    if (method !== 'get' || opts.auth === 'required') throw new NotPrerendered(key);
+    // A kept copy is only shown while the caller's own answer is on its way: an inlined one will do.
+    if (method !== 'get' || (opts.auth === 'required' && !opts.kept)) throw new NotPrerendered(key);
     return prerenderAnswer(key) as Envelope<T>;
   }
-  if (opts.kept && !navigator.serviceWorker?.controller) throw new NotKept(path);
+  if (opts.kept) {
+    // On a first visit the page may carry it (a free chapter, for a visitor with no session yet).
+    const key = bootKey(path, cleanSearch(opts.searchParams));
+    const inlined = takeBootAnswer(key, Boolean(peekSession() ?? (await loadSession())));
+    if (inlined) return inlined as Envelope<T>;
+    if (!navigator.serviceWorker?.controller) throw new NotKept(path);
+  }
   if (opts.auth === 'required') await ensureSession();
   const host = opts.host === 'static' ? staticHost() : dynamicHost();
   if (method === 'get' && opts.auth !== 'required') {
