@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Code, Msg, type Vod, VideoText, CommonText, playerLang } from '../../../contract';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api/http';
-import { renewVodPlayUrl, vodKeys, watchVod } from '../../lib/api/vods';
+import { renewVodPlayUrl, watchQuery } from '../../lib/api/vods';
 import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { usePlaylist, type PlayerPlaylist } from '../player/playlist';
@@ -26,13 +26,7 @@ const PREVIEW_END_DELAY_MS = 1_200;
 export function VodDetailPage() {
   const { vodId } = route.useSearch();
   const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: vodKeys.watch(vodId ?? 0),
-    queryFn: () => watchVod(vodId!),
-    enabled: vodId !== undefined,
-    staleTime: 0,
-    retry: false,
-  });
+  const q = useQuery({ ...watchQuery(vodId ?? 0), enabled: vodId !== undefined });
 
   // Code 101: refresh the user info and ask for a reload (spec §8).
   const congested = q.error instanceof ApiError && q.error.code === Code.CONGESTION;
@@ -113,6 +107,8 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
   return (
     <>
       <div className="vod-player-slot">
+        {/* The poster shows as soon as it is in, under the player while its code loads and starts. */}
+        {poster && <img className="vod-slot-poster" src={poster} alt="" width={16} height={9} />}
         {mode === 'full' && (
           <VideoPlayer
             vodId={vod.vodId}

@@ -24,6 +24,18 @@ export const searchVods = (content: string, currentPage: number): Promise<VodLis
 /** The video with its play URL for this user: full master when bought, else the trial master. */
 export const watchVod = (vodId: number): Promise<Vod> => call('vodWatch', { body: { vodId } }).then(unwrap);
 
+/**
+ * The watch answer decides trial or full play, so every visit of the page asks anew: the route asks as
+ * the navigation starts (routes/vod-detail.tsx, `fresh`), and the page showing that answer does not ask
+ * again on mount. Codes (101…) are answers the page acts on: not retried.
+ */
+export const watchQuery = (vodId: number, fresh = false) => ({
+  queryKey: vodKeys.watch(vodId),
+  queryFn: () => watchVod(vodId),
+  staleTime: fresh ? 0 : 10_000,
+  retry: false,
+});
+
 /** A fresh signed full-video URL of a bought video (the player renews its URL with it before expiry). */
 export const renewVodPlayUrl = async (vodId: number): Promise<string> =>
   unwrap(await call('vodPlayUrl', { body: { vodId } })).vodPlayUrl;

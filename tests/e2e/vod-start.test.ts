@@ -1,0 +1,104 @@
+/**
+ * How a video's page starts, on a 390×844 phone (no service worker, so every request is seen): the
+ * video's answer is asked for as the navigation starts, alongside the page's code rather than after it
+ * arrived and rendered, and its poster shows before the player is ready.
+ */
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, VodList } from '../../src/contract';
+import { baseUrl, dismissDialogs, launchMobile, type Mobile } from './helpers';
+
+let m: Mobile;
+let vodId: number;
+
+beforeAll(async () => {
+  m = await launchMobile({ serviceWorkers: 'block' });
+  await m.page.goto('/vod');
+  await dismissDialogs(m.page);
+  const res = await fetch(`${baseUrl()}/api/vod/page/0/1`);
+  vodId = ((await res.json()) as Envelope<VodList>).data.list[0]!.vodId;
+});
+afterAll(async () => {
+  await m?.close();
+});
+
+describe('video page start', () => {
+  it("asks for the video while the page's own code is still on its way", async () => {
+    const asked: Record<string, number> = {};
+    const onRequest = (r: Request) => {
+      const url = r.url();
+      const what = url.includes('/api/vod/watch') ? 'watch' : null;
+      if (what && !asked[what]) asked[what] = Date.now();
+    };
+    m.page.on('request', onRequest);
+    let codeReleasedAt = 0;
+    // The page's chunk is held back 1.5 s: what is asked for only once the page runs comes after.
+    await m.page.route(/\/assets\/VodDetailPage-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      codeReleasedAt = Date.now();
+      await route.continue();
+    });
+    try {
+      await m.page.goto(`/vod/detail?vodId=${vodId}`);
+      const player = m.page.locator('.ink-player');
+      const panel = m.page.locator('.vod-trial-end');
+      await Promise.race([
+        player.first().waitFor({ timeout: 20_000 }),
+        panel.first().waitFor({ timeout: 20_000 }),
+      ]);
+      expect(codeReleasedAt).toBeGreaterThan(0);
+      expect(asked.watch).toBeGreaterThan(0);
+      expect(asked.watch).toBeLessThan(codeReleasedAt);
+    } finally {
+      m.page.off('request', onRequest);
+      await m.page.unrouteAll();
+    }
+  });
+
+  it("shows the video's poster while the player's code is still on its way", async () => {
+    let released = false;
+    await m.page.route(/\/assets\/hls-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 3_000));
+      released = true;
+      await route.continue();
+    });
+    try {
+      await m.page.goto(`/vod/detail?vodId=${vodId}`);
+      await m.page.waitForFunction(
+        () => {
+          const img = document.querySelector<HTMLImageElement>('.vod-player-slot .vod-slot-poster');
+          return !!img && img.complete && img.naturalWidth > 0;
+        },
+        undefined,
+        { timeout: 3_000, polling: 100 },
+      );
+      expect(released).toBe(false);
+      // Seen, not hidden under the player's black loading layer (a black area with a spinner is a
+      // PNG of about 6 KB at this phone's scale; the poster, about 100 KB).
+      const seen = await m.page.locator('.vod-player-slot').screenshot();
+      expect(seen.length).toBeGreaterThan(20_000);
+      await m.page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 20_000 });
+    } finally {
+      await m.page.unrouteAll();
+    }
+  });
+
+  it('asks for the video once per visit, and again on the next visit', async () => {
+    let watched = 0;
+    const onRequest = (r: Request) => {
+      if (r.url().includes('/api/vod/watch')) watched++;
+    };
+    m.page.on('request', onRequest);
+    try {
+      for (let visit = 1; visit <= 2; visit++) {
+        await m.page.goto(`/vod/detail?vodId=${vodId}`);
+        await m.page.locator('.ink-player').first().waitFor({ timeout: 20_000 });
+        // Long enough for a second ask on mount (it would come within a frame or two).
+        await m.page.waitForTimeout(1_000);
+        expect(watched).toBe(visit);
+      }
+    } finally {
+      m.page.off('request', onRequest);
+    }
+  });
+});
