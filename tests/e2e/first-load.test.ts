@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api, apiPath } from '../../src/contract';
@@ -16,6 +18,34 @@ async function watchLayoutShift(page: Page): Promise<() => Promise<number>> {
   });
   return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
+
+/** The files of a built chunk and of everything it imports statically (dist/.vite/manifest.json). */
+function staticGraph(entry: string): string[] {
+  const dist = join(import.meta.dirname, '../../dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(entry);
+  return [...files].map((f) => readFileSync(join(dist, f), 'utf8'));
+}
+
+describe('the first bundle', () => {
+  it('carries no schema library: the contract gives the app facts and strings, not zod', () => {
+    // zod's core (about 95 KB of the entry, 45 ms of module evaluation at 4× CPU) came in through the
+    // reader route's import of access.ts, which checks a 999 answer with the contract's schema.
+    const sources = staticGraph('index.html');
+    expect(sources.length).toBeGreaterThan(1);
+    expect(sources.filter((code) => code.includes('$ZodType'))).toHaveLength(0);
+  });
+});
 
 /** The first visit of a screen opened from a link: its first answers arrive inside the page. */
 describe('first load in one round trip', () => {

@@ -5,11 +5,11 @@ import {
   buyOutcome,
   menuVisible,
   nextTarget,
-  parseReaderParams,
   partWidthPercent,
   prevTarget,
   readOutcome,
 } from '../../src/app/features/reader/access';
+import { parseReaderParams } from '../../src/app/features/reader/params';
 
 const unpaid: ChapterUnpaid = {
   bookId: 1,

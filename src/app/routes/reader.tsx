@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { ChapterReadInfo } from '../../contract';
 import { chapterQuery, detailQuery, keptChapterQuery } from '../lib/api/books';
-import { parseReaderParams } from '../features/reader/access';
+import { parseReaderParams } from '../features/reader/params';
 import { rootRoute } from './__root';
 
 const ReaderPage = lazyRouteComponent(() => import('../features/reader/ReaderPage'), 'ReaderPage');

@@ -55,14 +55,6 @@ export function nextTarget(nextNumber: number): number | 'last' {
   return nextNumber <= 0 ? 'last' : nextNumber;
 }
 
-/** Route params → book id and chapter number, or null when missing or invalid (Msg.bookNotLoaded). */
-export function parseReaderParams(id: string | undefined, number: string | undefined) {
-  const ok = (s: string | undefined) => (s && /^\d{1,10}$/.test(s) ? Number(s) : 0);
-  const bookId = ok(id);
-  const n = ok(number);
-  return bookId > 0 && n > 0 && bookId <= 2_147_483_647 && n <= 2_147_483_647 ? { bookId, number: n } : null;
-}
-
 /** Edge slack in px: the menu shows within this distance of the top or the bottom of the scroll. */
 export const MENU_EDGE_PX = 48;
 
