@@ -92,3 +92,17 @@ export const PLACEHOLDER_IMAGE_PATH = '/img/placeholder.svg';
 
 /** Longest comment text (UTF-16 units, like the input's maxLength): one line on a phone. */
 export const DANMU_TEXT_MAX = 50;
+
+// The danmu limits live here, not beside their schemas (schemas/danmu.ts): a screen that needs only a
+// number must not bring the schema library in with it.
+/**
+ * Player comments (danmu), spec §3. Accepted modes (§3): 1 scroll right-to-left, 4 pinned bottom,
+ * 5 pinned top, 6 scroll left-to-right, 7 and 17 positioned, 8 script (never run: shown as text).
+ */
+export const DANMU_MODES = PLAYER.danmuAcceptedModes;
+/** What a viewer may send: positioned and script comments are editorial, never user input. */
+export const DANMU_SEND_MODES = [1, 4, 5, 6] as const;
+/** Comments the watch answer carries: the newest ones, ordered by stime. */
+export const DANMU_WATCH_LIMIT = 500;
+/** Comments one account may post per window (services/throttle.ts counters). */
+export const DANMU_POST_RATE = { limit: 10, windowMs: 60_000 } as const;

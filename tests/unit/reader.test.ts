@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Code, type ChapterReadInfo, type ChapterUnpaid } from '../../src/contract';
+import { ChapterUnpaid, Code, type ChapterReadInfo } from '../../src/contract';
 import { ApiError } from '../../src/app/lib/api/http';
 import {
   buyOutcome,
+  isChapterUnpaid,
   menuVisible,
   nextTarget,
   partWidthPercent,
@@ -35,6 +36,15 @@ describe('chapter access (spec §4)', () => {
   });
   it('999 without buy data is a failure, not a dialog with nothing in it', () => {
     expect(readOutcome({ error: new ApiError(Code.UNPAID, 'x', null) }, false).kind).toBe('failed');
+  });
+  it("the reader's check of 999 buy data agrees with the contract's schema", () => {
+    const variants: unknown[] = [unpaid, null, 'x', [], { ...unpaid, extra: 1 }];
+    for (const key of Object.keys(unpaid) as (keyof ChapterUnpaid)[]) {
+      const { [key]: _gone, ...rest } = unpaid;
+      variants.push(rest, { ...unpaid, [key]: null }, { ...unpaid, [key]: '1' }, { ...unpaid, [key]: 1.5 });
+    }
+    for (const v of variants)
+      expect(isChapterUnpaid(v), JSON.stringify(v)).toBe(ChapterUnpaid.safeParse(v).success);
   });
   it('400 is no chapter, 101 congestion, anything else a failure', () => {
     expect(readOutcome({ error: new ApiError(Code.NO_CHAPTER, 'x') }, false).kind).toBe('no-chapter');

@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { DANMU_TEXT_MAX, PLAYER } from '../constants.js';
+import { DANMU_SEND_MODES, DANMU_TEXT_MAX, PLAYER } from '../constants.js';
 import { DanmuMsg } from '../messages.js';
 import { IntId } from './common.js';
-
-/**
- * Player comments (danmu), spec §3. Accepted modes (§3): 1 scroll right-to-left, 4 pinned bottom,
- * 5 pinned top, 6 scroll left-to-right, 7 and 17 positioned, 8 script (never run: shown as text).
- */
-export const DANMU_MODES = PLAYER.danmuAcceptedModes;
-/** What a viewer may send: positioned and script comments are editorial, never user input. */
-export const DANMU_SEND_MODES = [1, 4, 5, 6] as const;
-/** Comments the watch answer carries: the newest ones, ordered by stime. */
-export const DANMU_WATCH_LIMIT = 500;
-/** Comments one account may post per window (services/throttle.ts counters). */
-export const DANMU_POST_RATE = { limit: 10, windowMs: 60_000 } as const;
 
 /** A point on the stage as fractions of its width and height (0..1). */
 const Fraction = z.number().min(0).max(1);

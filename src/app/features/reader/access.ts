@@ -1,4 +1,4 @@
-import { Code, ChapterUnpaid, type ChapterReadInfo } from '../../../contract';
+import { Code, type ChapterReadInfo, type ChapterUnpaid } from '../../../contract';
 import { ApiError } from '../../lib/api/http';
 
 /** What the reader does with a read_chapter answer (spec §4 Chapter access, §8). */
@@ -22,6 +22,30 @@ export function isOfflineFailure(err: unknown, online: boolean | undefined): boo
   return online === false || (err instanceof TypeError && FETCH_FAILED.test(err.message));
 }
 
+/**
+ * The 999 answer's buy data, checked field by field. Not with the contract's schema: that would bring
+ * the schema library into the reader's first load. The type checker keeps this list to the schema's keys.
+ */
+const UNPAID_FIELDS = {
+  bookId: 'number',
+  bookName: 'string',
+  bookVipFree: 'boolean',
+  chapterId: 'number',
+  number: 'number',
+  title: 'string',
+  price: 'number',
+  balance: 'number',
+  cover: 'string',
+} as const satisfies Record<keyof ChapterUnpaid, 'number' | 'string' | 'boolean'>;
+
+export function isChapterUnpaid(data: unknown): data is ChapterUnpaid {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  return Object.entries(UNPAID_FIELDS).every(([k, type]) =>
+    type === 'number' ? Number.isInteger(d[k]) : typeof d[k] === type,
+  );
+}
+
 /** Code 999 buys at once when the book is on the auto-buy list, otherwise opens the buy dialog. */
 export function readOutcome(
   answer: { info: ChapterReadInfo } | { error: unknown },
@@ -32,9 +56,8 @@ export function readOutcome(
   const err = answer.error;
   if (!(err instanceof ApiError)) return { kind: isOfflineFailure(err, online) ? 'offline' : 'failed' };
   if (err.code === Code.UNPAID) {
-    const unpaid = ChapterUnpaid.safeParse(err.data);
-    if (!unpaid.success) return { kind: 'failed' };
-    return autoBuy ? { kind: 'buy-now', unpaid: unpaid.data } : { kind: 'buy-dialog', unpaid: unpaid.data };
+    if (!isChapterUnpaid(err.data)) return { kind: 'failed' };
+    return autoBuy ? { kind: 'buy-now', unpaid: err.data } : { kind: 'buy-dialog', unpaid: err.data };
   }
   if (err.code === Code.NO_CHAPTER) return { kind: 'no-chapter' };
   if (err.code === Code.CONGESTION) return { kind: 'congestion' };
