@@ -3,11 +3,14 @@ import { watchQuery } from '../lib/api/vods';
 import { optionalInt, searchOf } from '../lib/search-params';
 import { rootRoute } from './__root';
 
+const validateSearch = searchOf({ vodId: optionalInt(1) });
+type VodDetailSearch = ReturnType<typeof validateSearch>;
+
 export const vodDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/vod/detail',
-  validateSearch: searchOf({ vodId: optionalInt(1) }),
-  loaderDeps: ({ search }) => ({ vodId: search.vodId }),
+  validateSearch,
+  loaderDeps: ({ search }: { search: VodDetailSearch }) => ({ vodId: search.vodId }),
   // The video's answer is asked for as the navigation starts, alongside the page's code, and its poster
   // made ready as soon as the answer names it. Not the player's libraries: on a weak connection their
   // bytes would hold back the page's own. On a preload (a finger down on a link) nothing: the answer
