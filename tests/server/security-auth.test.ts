@@ -404,14 +404,8 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
       { ...trace(), 'x-forwarded-for': freshIp() },
       { account: 'u19999999', password: 'x' },
     );
-    // Two users whose stored hashes have the production cost: their logins hold both slots a while.
-    const slow: SessionData[] = [];
-    for (let i = 0; i < 2; i++) {
-      const s = await registerUser(t.app);
-      const password_hash = await hashPassword(s.password!, 17);
-      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
-      slow.push(s);
-    }
+    // Two users whose logins hold both slots a while.
+    const slow = await usersWithProductionHashes(t, 2);
     const startedBefore = hashingStats.started;
     const busy = slow.map((s) =>
       post(
@@ -452,30 +446,38 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
   });
 });
 
+/** Users whose stored hashes have the production cost: their logins hold a hashing slot a while. */
+async function usersWithProductionHashes(t: TestApp, count: number): Promise<SessionData[]> {
+  const users: SessionData[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = await registerUser(t.app);
+    const password_hash = await hashPassword(s.password!, 17);
+    await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
+    users.push(s);
+  }
+  return users;
+}
+
+/** A login from an address of its own (logins are rate limited per address). */
+const loginFromFreshAddress = (app: App, account: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: Api.login,
+    headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp() },
+    payload: form({ account, password }),
+  });
+
 describe('new visitors do not queue behind password checks (issue 11: first load)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ ...FAST_HASHING });
   });
   afterAll(() => t.close());
-
-  const login = (account: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: Api.login,
-      headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp() },
-      payload: form({ account, password }),
-    });
+  const login = (account: string, password: string) => loginFromFreshAddress(t.app, account, password);
 
   it('registers a new visitor at once while logins fill every hashing place', async () => {
     await login('u19999998', 'x'); // the unknown-name dummy hash, made before counting
-    const slow: SessionData[] = [];
-    for (let i = 0; i < 2; i++) {
-      const s = await registerUser(t.app);
-      const password_hash = await hashPassword(s.password!, 17);
-      await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
-      slow.push(s);
-    }
+    const slow = await usersWithProductionHashes(t, 2);
     const busy = [
       ...slow.map((s) => login(s.account, s.password!)),
       ...Array.from({ length: 4 }, (_, i) => login(`u3200${String(i).padStart(4, '0')}`, 'x')),
@@ -509,13 +511,7 @@ describe('a drawn password’s quick hash does not show in the login’s time', 
   afterAll(() => t.close());
 
   it('checks at the configured cost too, as for an unknown name or a chosen password', async () => {
-    const login = (account: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: Api.login,
-        headers: { ...trace(), 'content-type': FORM, 'x-forwarded-for': freshIp() },
-        payload: form({ account, password }),
-      });
+    const login = (account: string, password: string) => loginFromFreshAddress(t.app, account, password);
     await login('u19999997', 'x'); // the unknown-name dummy hash, made before counting
     const s = await registerUser(t.app);
     const before = hashingStats.started;
