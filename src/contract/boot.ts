@@ -14,6 +14,12 @@ export const PRERENDER_ELEMENT_ID = 'prerender';
 /** The global map (image URL → blob: URL promise) of the pictures the page decrypted for the prerender. */
 export const PRERENDER_IMAGES_GLOBAL = '__inkreelImages';
 
+/**
+ * A prerendered page names the app's code (entry first, then the chunks to fetch with it) in this JSON
+ * element instead of in its head, and its inline script loads them once the first screen is painted.
+ */
+export const APP_MODULES_ELEMENT_ID = 'app-modules';
+
 /** Older inlined answers are not used (a page restored long after it was served). */
 export const BOOT_DATA_MAX_AGE_MS = 60_000;
 

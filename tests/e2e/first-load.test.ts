@@ -148,6 +148,41 @@ describe('first load in one round trip', () => {
     ).toEqual(['hidden', 'absolute']);
   });
 
+  it("asks for the app's code only once the first screen's pictures are painted, then takes over", async () => {
+    // On a phone link the first screen's few KB would otherwise share it with ~150 KB of code.
+    m = await launchMobile();
+    const violations: string[] = [];
+    m.page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await m.page.addInitScript(() => {
+      const w = window as unknown as { __paints: { at: number; tag: string }[] };
+      w.__paints = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { startTime: number; element: Element | null }[])
+          w.__paints.push({ at: e.startTime, tag: e.element?.tagName ?? '' });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const doc = await m.page.goto('/book/read/1/1');
+    const html = await doc!.text();
+    // The page names its code in data, not in tags the browser would fetch at once.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(html).toMatch(/<script type="application\/json" id="app-modules">\["\/assets\/index-/);
+    // The app took over (its own copy of the screen answers taps).
+    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    await m.page.locator('#root .chapter-page img[src^="blob:"]').first().waitFor();
+    const { entryAt, pictureAt } = await m.page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name))!;
+      const paints = (window as unknown as { __paints: { at: number; tag: string }[] }).__paints;
+      return { entryAt: entry.startTime, pictureAt: paints.find((p) => p.tag === 'IMG')?.at ?? NaN };
+    });
+    expect(pictureAt).toBeGreaterThan(0);
+    expect(entryAt).toBeGreaterThanOrEqual(pictureAt);
+    expect(violations).toEqual([]);
+  });
+
   it('the app takes over from the prerendered screen in place: nothing moves, one copy stays', async () => {
     m = await launchMobile();
     const cls = await watchLayoutShift(m.page);

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, apiPath, BOOT_DATA_ELEMENT_ID, type BootData } from '../../src/contract/index.js';
+import {
+  Api,
+  apiPath,
+  APP_MODULES_ELEMENT_ID,
+  BOOT_DATA_ELEMENT_ID,
+  type BootData,
+} from '../../src/contract/index.js';
+import { prerenderImageScript, prerenderImageScriptHash } from '../../src/server/http/prerender-page.js';
 import { FAST_HASHING } from './helpers/accounts.js';
 import { anonHeaders } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
@@ -167,5 +174,50 @@ describe('the app page of a first visit', () => {
     const html = (await page('/home')).body;
     expect(html).toContain('/assets/index-E2.js');
     expect(html).not.toContain('/assets/index-E1.js');
+  });
+});
+
+describe('a page that arrives with its first screen rendered', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = builtDist();
+    mkdirSync(join(dist, '.ssr'));
+    writeFileSync(
+      join(dist, '.ssr', 'render.mjs'),
+      `export async function renderFirstScreen() { return '<main><img data-secure-src="/media/img/x.img"></main>'; }`,
+    );
+    t = await createTestApp({ ...FAST_HASHING, DIST_DIR: dist });
+    await insertFixtureCatalogue(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('names its code in data for its inline script, which loads it once the first screen is painted', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { ...anonHeaders(), accept: 'text/html' },
+    });
+    const html = res.body;
+    expect(html).toContain('<div id="prerender"><main>');
+    // Nothing in the head makes the browser fetch code before the first screen is painted...
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    // ...the entry first, then every chunk the head named (the entry's and the screen's), once each.
+    const m = new RegExp(
+      `<script type="application/json" id="${APP_MODULES_ELEMENT_ID}">(.*?)</script>`,
+    ).exec(html);
+    expect(JSON.parse(m![1]!)).toEqual([
+      '/assets/index-E1.js',
+      '/assets/shared-S1.js',
+      '/assets/HomePage-H1.js',
+      '/assets/cards-C1.js',
+    ]);
+    // The list comes before the script that reads it, and the script is the one the policy names.
+    const script = html.indexOf(`<script>${prerenderImageScript(t.config.imageKey)}</script>`);
+    expect(script).toBeGreaterThan(m!.index);
+    expect(res.headers['content-security-policy']).toContain(prerenderImageScriptHash(t.config.imageKey));
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   Api,
   apiPath,
+  APP_MODULES_ELEMENT_ID,
   BOOT_DATA_ELEMENT_ID,
   PRERENDER_ELEMENT_ID,
   type BootData,
@@ -123,6 +124,24 @@ function chunkLinks(manifest: Manifest, module: string): { styles: string[]; pre
   };
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * A prerendered page's module tags, taken out of its head: the entry first, then the chunks to fetch
+ * with it. The page's inline script adds them once the first screen is painted (prerender-page.ts).
+ */
+function takeModuleTags(page: string): { rest: string; modules: string[] } {
+  const entries: string[] = [];
+  const preloads = new Set<string>();
+  const rest = page
+    .replace(ENTRY_SCRIPT, (_, src: string) => (entries.push(src), ''))
+    .replace(MODULE_PRELOAD, (_, href: string) => (preloads.add(href), ''));
+  // Vite writes one entry; a page without one keeps its tags (nothing could start the app).
+  if (entries.length !== 1) return { rest: page, modules: [] };
+  return { rest, modules: [entries[0]!, ...[...preloads].filter((h) => h !== entries[0])] };
+}
+
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
 
 /**
@@ -231,9 +250,14 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       // Functions, not strings: inlined CSS, JSON and markup may hold `$&`-like sequences.
       const page = screenTemplate.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
       if (!firstScreen) return page;
-      return page.replace(
+      const { rest, modules } = takeModuleTags(page);
+      const named = modules.length
+        ? `<script type="application/json" id="${APP_MODULES_ELEMENT_ID}">${escapeJson(JSON.stringify(modules))}</script>`
+        : '';
+      return rest.replace(
         '<div id="root"></div>',
-        () => `<div id="${PRERENDER_ELEMENT_ID}">${firstScreen}</div>${imageScript}<div id="root"></div>`,
+        () =>
+          `<div id="${PRERENDER_ELEMENT_ID}">${firstScreen}</div>${named}${imageScript}<div id="root"></div>`,
       );
     }
     return template;

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { IV_BYTES, PRERENDER_ELEMENT_ID, PRERENDER_IMAGES_GLOBAL } from '../../contract/index.js';
+import {
+  APP_MODULES_ELEMENT_ID,
+  IV_BYTES,
+  PRERENDER_ELEMENT_ID,
+  PRERENDER_IMAGES_GLOBAL,
+} from '../../contract/index.js';
 
 /**
  * While the prerender shows, the app renders beneath it, laid out in the same place but not painted;
@@ -8,12 +13,20 @@ import { IV_BYTES, PRERENDER_ELEMENT_ID, PRERENDER_IMAGES_GLOBAL } from '../../c
 export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility:hidden;position:absolute;top:0;left:0;width:100%}</style>`;
 
 /**
- * The prerender's pictures in view, decrypted by the page before any of the app's code has arrived
- * (images are served encrypted, spec §7): the largest paint does not wait for the bundle. The app
- * takes the same blob: URLs (app/lib/images.ts) instead of fetching them again.
+ * The page's one inline script, for a prerendered first screen:
+ * - the pictures in view are decrypted by the page before any of the app's code has arrived (images
+ *   are served encrypted, spec §7): the largest paint does not wait for the bundle. The app takes the
+ *   same blob: URLs (app/lib/images.ts) instead of fetching them again;
+ * - the app's code is asked for only once those pictures are painted (or after START_CAP_MS, or after
+ *   the first paint when there is none): on a phone network the first screen's few KB then do not
+ *   share the link with ~150 KB of code, and the first screen shows sooner. Until the app takes over,
+ *   the prerender's links are real links.
  */
+export const START_CAP_MS = 1000;
+
 export function prerenderImageScript(imageKeyBase64: string): string {
-  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth;for(const m of document.querySelectorAll("#${PRERENDER_ELEMENT_ID} img[data-secure-src]")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);p.then(v=>{if(v)for(const n of document.querySelectorAll("#${PRERENDER_ELEMENT_ID} img[data-secure-src]"))if(n.dataset.secureSrc===u)n.src=v},()=>s.delete(u))}})();`;
+  const pictures = `#${PRERENDER_ELEMENT_ID} img[data-secure-src]`;
+  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth,shown=[];let started=!1;const start=()=>{if(started)return;started=!0;const e=document.getElementById(${JSON.stringify(APP_MODULES_ELEMENT_ID)});if(!e)return;const[m,...o]=JSON.parse(e.textContent),add=(t,a)=>{const n=document.createElement(t);n.crossOrigin="";Object.assign(n,a);document.head.append(n)};for(const u of o)add("link",{rel:"modulepreload",href:u});add("script",{type:"module",src:m})};for(const m of document.querySelectorAll("${pictures}")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);shown.push(p.then(v=>{if(v)return Promise.all([...document.querySelectorAll("${pictures}")].filter(n=>n.dataset.secureSrc===u).map(n=>(n.src=v,n.decode().catch(()=>{}))))},()=>{s.delete(u)}))}Promise.all(shown).then(()=>requestAnimationFrame(()=>setTimeout(start)));setTimeout(start,${START_CAP_MS})})();`;
 }
 
 /** The script's hash for the Content-Security-Policy: no inline script runs unless named. */

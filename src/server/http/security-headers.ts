@@ -22,7 +22,7 @@ export function cspDirectives(config: Config) {
   const https = config.publicUrl.startsWith('https://');
   return {
     defaultSrc: ["'self'"],
-    // One inline script, named by its hash: the prerendered first screen's image decryption.
+    // One inline script, named by its hash: the prerendered first screen's pictures and app start.
     scriptSrc: ["'self'", prerenderImageScriptHash(config.imageKey)],
     // Libraries (slider, player) set element styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
