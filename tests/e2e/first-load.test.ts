@@ -19,6 +19,28 @@ async function watchLayoutShift(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
 
+/** The page's largest-paint candidates from its start; the returned function reads them. */
+async function watchLargestPaints(
+  page: Page,
+): Promise<() => Promise<{ at: number; tag: string; inPrerender: boolean }[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paints: { at: number; tag: string; inPrerender: boolean }[] };
+    w.__paints = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { startTime: number; element: Element | null }[])
+        w.__paints.push({
+          at: e.startTime,
+          tag: e.element?.tagName ?? '',
+          inPrerender: Boolean(e.element?.closest('#prerender')),
+        });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __paints: { at: number; tag: string; inPrerender: boolean }[] }).__paints,
+    );
+}
+
 /** The files of a built chunk and of everything it imports statically (dist/.vite/manifest.json). */
 function staticGraph(entry: string): string[] {
   const dist = join(import.meta.dirname, '../../dist');
@@ -155,14 +177,7 @@ describe('first load in one round trip', () => {
     m.page.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
     });
-    await m.page.addInitScript(() => {
-      const w = window as unknown as { __paints: { at: number; tag: string }[] };
-      w.__paints = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { startTime: number; element: Element | null }[])
-          w.__paints.push({ at: e.startTime, tag: e.element?.tagName ?? '' });
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
+    const paints = await watchLargestPaints(m.page);
     const doc = await m.page.goto('/book/read/1/1');
     const html = await doc!.text();
     // The page names its code in data, not in tags the browser would fetch at once.
@@ -171,13 +186,13 @@ describe('first load in one round trip', () => {
     // The app took over (its own copy of the screen answers taps).
     await m.page.waitForFunction(() => !document.getElementById('prerender'));
     await m.page.locator('#root .chapter-page img[src^="blob:"]').first().waitFor();
-    const { entryAt, pictureAt } = await m.page.evaluate(() => {
+    const entryAt = await m.page.evaluate(() => {
       const entry = performance
         .getEntriesByType('resource')
         .find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name))!;
-      const paints = (window as unknown as { __paints: { at: number; tag: string }[] }).__paints;
-      return { entryAt: entry.startTime, pictureAt: paints.find((p) => p.tag === 'IMG')?.at ?? NaN };
+      return entry.startTime;
     });
+    const pictureAt = (await paints()).find((p) => p.tag === 'IMG')?.at ?? NaN;
     expect(pictureAt).toBeGreaterThan(0);
     expect(entryAt).toBeGreaterThanOrEqual(pictureAt);
     expect(violations).toEqual([]);
@@ -197,6 +212,30 @@ describe('first load in one round trip', () => {
     // The app's own screen answers taps (the prerender's buttons had no code behind them).
     await m.page.locator('#root .catalogue-link').click();
     await m.page.waitForURL(/\/book\/1\/catalog/);
+  });
+
+  it("a video's page arrives with its title and poster: shown with none of the bundle, then the app's player takes over", async () => {
+    m = await launchMobile();
+    let held = true;
+    await m.page.route('**/assets/*.js', async (r) => {
+      while (held) await new Promise((res) => setTimeout(res, 50));
+      await r.continue();
+    });
+    const paints = await watchLargestPaints(m.page);
+    await m.page.goto('/vod/detail?vodId=1');
+    const pre = m.page.locator('#prerender');
+    await pre.locator('.vod-title').waitFor();
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#prerender .vod-slot-poster img');
+      return !!img && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
+    });
+    held = false;
+    await m.page.locator('#root .ink-player, #root .vod-trial-end').first().waitFor({ timeout: 20_000 });
+    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    // The app's poster takes the prerender's place at the same size: no later, larger paint.
+    const imgs = (await paints()).filter((p) => p.tag === 'IMG');
+    expect(imgs.length).toBeGreaterThan(0);
+    expect(imgs.every((p) => p.inPrerender)).toBe(true);
   });
 
   it("a video's page keeps the danmu bar's place from the start: nothing under the player moves", async () => {

@@ -66,7 +66,7 @@ describe('video page start', () => {
       await m.page.goto(`/vod/detail?vodId=${vodId}`);
       await m.page.waitForFunction(
         () => {
-          const img = document.querySelector<HTMLImageElement>('.vod-player-slot .vod-slot-poster');
+          const img = document.querySelector<HTMLImageElement>('#root .vod-player-slot .vod-slot-poster img');
           return !!img && img.complete && img.naturalWidth > 0;
         },
         undefined,
@@ -75,7 +75,7 @@ describe('video page start', () => {
       expect(released).toBe(false);
       // Seen, not hidden under the player's black loading layer (a black area with a spinner is a
       // PNG of about 6 KB at this phone's scale; the poster, about 100 KB).
-      const seen = await m.page.locator('.vod-player-slot').screenshot();
+      const seen = await m.page.locator('#root .vod-player-slot').screenshot();
       expect(seen.length).toBeGreaterThan(20_000);
       await m.page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 20_000 });
     } finally {

@@ -8,6 +8,7 @@ import {
   VOD_TRIAL_SECONDS,
   Vod,
   VodIndexData,
+  VodInfo,
   VodList,
   apiPath,
   type SessionData,
@@ -40,6 +41,43 @@ describe('catalogue: videos', () => {
       expect(s.vods.every((v) => v.typeId === s.typeId)).toBe(true);
       expect(s.vods[0]!.vodPic).toMatch(IMAGE_URL_PATTERN);
     }
+  });
+
+  it("info answers a video's public facts to anyone, the same as its watch answer, and counts no play", async () => {
+    const vod = f.vods.find((v) => v.price > 0)!;
+    const plays = async () =>
+      (
+        await t.database.db
+          .selectFrom('vods')
+          .select('play_count')
+          .where('id', '=', vod.id)
+          .executeTakeFirstOrThrow()
+      ).play_count;
+    const before = await plays();
+    const url = apiPath(Api.vodInfo, { vodId: vod.id });
+    const info = okData(await t.app.inject({ method: 'GET', url }), VodInfo);
+    expect(await plays()).toBe(before);
+    // The same for a signed-in caller: nothing in it depends on who asks.
+    expect(okData(await t.app.inject({ method: 'GET', url, headers: authHeaders(user) }), VodInfo)).toEqual(
+      info,
+    );
+    const watched = okData(await watch(vod.id, authHeaders(user)), Vod);
+    expect(info).toEqual({
+      vodId: watched.vodId,
+      vodName: watched.vodName,
+      vodPic: watched.vodPic,
+      vodPointsPlay: watched.vodPointsPlay,
+      typeId: watched.typeId,
+      vodDuration: watched.vodDuration,
+      vodPoster: watched.vodPoster,
+      vodContent: watched.vodContent,
+    });
+    expect(Object.keys(info)).not.toContain('vodPlayUrl');
+    const missing = await t.app.inject({ method: 'GET', url: apiPath(Api.vodInfo, { vodId: 987654 }) });
+    expect(missing.json()).toMatchObject({ result: false, code: Code.NOT_FOUND, msg: Msg.videoNotFound });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/vod/info/x' });
+    expect(bad.statusCode).toBeLessThan(500);
+    expect(bad.json()).toMatchObject({ result: false });
   });
 
   it('page lists a type (0: all) by VOD_PAGE_SIZE with totalPage', async () => {

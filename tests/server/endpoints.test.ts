@@ -155,6 +155,7 @@ describe('the table of calls', () => {
     await expectAnswer('readChapter', { query: { bookId: book.id, number: 1 } });
     await expectAnswer('search', { query: { content: book.title.slice(0, 2) } });
     await expectAnswer('vodPage', { params: { category: 0, page: 1 } });
+    await expectAnswer('vodInfo', { params: { vodId: vod.id } });
     await expectAnswer('vodSearch', { query: { content: vod.name.slice(0, 2), currentPage: 1 } });
 
     // Refusals that carry data: a locked chapter (the buy dialog's facts) and a buy without coins.

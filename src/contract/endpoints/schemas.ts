@@ -49,7 +49,9 @@ import {
   Vod,
   VodDanmu,
   VodIdBody,
+  VodIdParams,
   VodIndexData,
+  VodInfo,
   VodList,
   VodPageParams,
   VodPlayUrl,
@@ -165,6 +167,11 @@ export const endpointSchemas = {
   vodIndex: { summary: 'Video shelves, one per type', data: VodIndexData },
   vodPage: { summary: 'Videos of a type, by page', params: VodPageParams, data: VodList },
   vodSearch: { summary: 'Searches videos', query: VodSearchQuery, data: VodList },
+  vodInfo: {
+    summary: "A video's title, poster and text: its page's first screen, the same for every caller",
+    params: VodIdParams,
+    data: VodInfo,
+  },
   vodWatch: { summary: "A video with the caller's play URL", body: VodIdBody, data: Vod },
   vodPlayUrl: {
     summary: "A fresh signed URL of a bought video's full master",

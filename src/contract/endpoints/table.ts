@@ -104,6 +104,8 @@ export const endpoints = {
   vodIndex: catalogue('/api/vod/index'),
   vodPage: catalogue('/api/vod/page/:category/:page'),
   vodSearch: endpoint({ method: 'POST', path: '/api/vod/search', auth: 'public', cache: 'none' }),
+  /** A video's public facts: the first screen of its page, before the caller's watch answer. */
+  vodInfo: catalogue('/api/vod/info/:vodId'),
   vodWatch: endpoint({ method: 'POST', path: '/api/vod/watch', auth: 'user', cache: 'none' }),
   /** A fresh signed full-video URL (the player renews it before it expires). */
   vodPlayUrl: endpoint({ method: 'POST', path: '/api/vod/play_url', auth: 'user', cache: 'none' }),

@@ -52,6 +52,14 @@ export const PlayerAds = z.object({
 });
 export type PlayerAds = z.infer<typeof PlayerAds>;
 
+/**
+ * GET /api/vod/info/:vodId: what a video's page shows before the caller's own watch answer (the same for
+ * every caller, so the server can put it in the page of a first visit).
+ */
+export const VodInfo = VodBrief.extend({ vodPoster: z.string(), vodContent: z.string() });
+export type VodInfo = z.infer<typeof VodInfo>;
+export const VodIdParams = z.object({ vodId: IntId });
+
 export const Vod = VodBrief.extend({
   /** Full master playlist when bought, otherwise the trial master playlist (its first trialSeconds only). */
   vodPlayUrl: z.string(),

@@ -96,7 +96,16 @@ const SCREENS: Screen[] = [
         )
         .find(Boolean),
   },
-  { path: /^\/vod\/detail\/?$/, module: 'src/app/features/video/VodDetailPage.tsx', boot: () => [] },
+  {
+    path: /^\/vod\/detail\/?$/,
+    module: 'src/app/features/video/VodDetailPage.tsx',
+    // The video's public facts (title, poster, text); the caller's watch answer is the app's own call.
+    boot: (_, search) => {
+      const id = search.get('vodId');
+      return id && /^[1-9]\d{0,8}$/.test(id) ? [{ url: apiPath(Api.vodInfo, { vodId: id }) }] : [];
+    },
+    lcpImage: ([info]) => (info?.body as Answer<{ vodPoster?: string }>)?.data?.vodPoster,
+  },
 ];
 
 const escapeJson = (json: string) =>

@@ -5,7 +5,7 @@ import { RateLimits } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { searchVods } from '../services/catalogue/search.js';
 import { postVodDanmu } from '../services/catalogue/vod-danmu.js';
-import { vodFullPlayUrl, vodIndex, vodPage, vodWatch } from '../services/catalogue/vods.js';
+import { vodFullPlayUrl, vodIndex, vodInfo, vodPage, vodWatch } from '../services/catalogue/vods.js';
 
 /** Video catalogue calls of spec §7 (vod/order/page and vod/buy are the money module's). */
 export const vodRoutes: RouteModule = (app, ctx) => {
@@ -16,6 +16,11 @@ export const vodRoutes: RouteModule = (app, ctx) => {
   route(app, 'vodPage', async (req) => ok(await vodPage(db, req.params.category, req.params.page)));
 
   route(app, 'vodSearch', async (req) => ok(await searchVods(db, req.query.content, req.query.currentPage)));
+
+  route(app, 'vodInfo', async (req) => {
+    const info = await vodInfo(db, req.params.vodId);
+    return info ? ok(info) : fail(Code.NOT_FOUND, Msg.videoNotFound);
+  });
 
   route(app, 'vodWatch', async (req) => {
     const vod = await vodWatch(ctx, req.user!.id, req.body.vodId);

@@ -2,10 +2,11 @@ import './video.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Code, Msg, type Vod, VideoText, CommonText, playerLang } from '../../../contract';
+import { Code, Msg, type Vod, type VodInfo, VideoText, CommonText, playerLang } from '../../../contract';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api/http';
-import { renewVodPlayUrl, watchQuery } from '../../lib/api/vods';
+import { keptVodInfoQuery, renewVodPlayUrl, watchQuery } from '../../lib/api/vods';
+import { SecureImage } from '../../components/SecureImage';
 import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { usePlaylist, type PlayerPlaylist } from '../player/playlist';
@@ -35,13 +36,15 @@ export function VodDetailPage() {
   }, [congested, qc]);
 
   const vod = q.data;
+  // Title and poster at once when the phone has them (a first visit's page carries them).
+  const info = useQuery({ ...keptVodInfoQuery(vodId ?? 0), enabled: vodId !== undefined && !vod }).data;
   // The playlist is this video, then its recommendations; a move shows the chosen video in place (its
   // watch call brings its stream and checks access) and keeps the list it was chosen from.
   const navigate = route.useNavigate();
   const go = useCallback((id: number) => void navigate({ search: { vodId: id }, replace: true }), [navigate]);
   const playlist = usePlaylist(vod, go);
   return (
-    <Page title={vod?.vodName ?? VideoText.title}>
+    <Page title={vod?.vodName ?? info?.vodName ?? VideoText.title}>
       {vodId === undefined || q.isError ? (
         <div className="list-status">
           {congested ? Msg.congestion : Msg.loadFailed}
@@ -51,6 +54,8 @@ export function VodDetailPage() {
             </button>
           )}
         </div>
+      ) : !vod && info ? (
+        <VodPreview info={info} />
       ) : !vod ? (
         <>
           <div className="vod-player-slot" aria-busy="true" />
@@ -60,6 +65,21 @@ export function VodDetailPage() {
         <VodDetail key={vod.vodId} vod={vod} playlist={playlist} />
       )}
     </Page>
+  );
+}
+
+/** The page before the caller's watch answer: the poster in the player's place, the title and text. */
+function VodPreview({ info }: { info: VodInfo }) {
+  return (
+    <>
+      <div className="vod-player-slot" aria-busy="true">
+        <SecureImage src={info.vodPoster} className="vod-slot-poster" width={16} height={9} alt="" eager />
+      </div>
+      <section className="vod-info">
+        <h2 className="vod-title">{info.vodName}</h2>
+        {info.vodContent && <p className="vod-content">{info.vodContent}</p>}
+      </section>
+    </>
   );
 }
 
@@ -107,8 +127,9 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
   return (
     <>
       <div className="vod-player-slot">
-        {/* The poster shows as soon as it is in, under the player while its code loads and starts. */}
-        {poster && <img className="vod-slot-poster" src={poster} alt="" width={16} height={9} />}
+        {/* The poster shows as soon as it is in, under the player while its code loads and starts; the
+            same element as the preview's, so it takes the preview's place without a larger paint. */}
+        <SecureImage src={vod.vodPoster} className="vod-slot-poster" width={16} height={9} alt="" eager />
         {mode === 'full' && (
           <VideoPlayer
             vodId={vod.vodId}

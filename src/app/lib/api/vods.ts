@@ -1,4 +1,12 @@
-import type { DanmuPostBody, Vod, VodDanmu, VodIndexData, VodList, VodShelfPage } from '../../../contract';
+import type {
+  DanmuPostBody,
+  Vod,
+  VodDanmu,
+  VodIndexData,
+  VodInfo,
+  VodList,
+  VodShelfPage,
+} from '../../../contract';
 import { call, unwrap } from './http';
 
 /** Query keys of the video resource (one place, so invalidation after a buy hits them all). */
@@ -8,6 +16,7 @@ export const vodKeys = {
   category: (cid: number) => [...vodKeys.all, 'category', cid] as const,
   search: (keyword: string) => [...vodKeys.all, 'search', keyword] as const,
   watch: (vodId: number) => [...vodKeys.all, 'watch', vodId] as const,
+  info: (vodId: number) => [...vodKeys.all, 'info', vodId] as const,
   orders: () => [...vodKeys.all, 'orders'] as const,
 };
 
@@ -34,6 +43,21 @@ export const watchQuery = (vodId: number, fresh = false) => ({
   queryFn: () => watchVod(vodId),
   staleTime: fresh ? 0 : 10_000,
   retry: false,
+});
+
+/**
+ * The video's public facts when the phone already has them (inlined in the page of a first visit, or kept
+ * by the service worker), null otherwise — never a network call: the page shows its title and poster from
+ * them while the caller's own watch answer is on its way.
+ */
+export const keptVodInfoQuery = (vodId: number) => ({
+  queryKey: vodKeys.info(vodId),
+  queryFn: (): Promise<VodInfo | null> =>
+    call('vodInfo', { params: { vodId } }, { kept: true })
+      .then(unwrap)
+      .catch(() => null),
+  retry: false,
+  staleTime: Infinity,
 });
 
 /** A fresh signed full-video URL of a bought video (the player renews its URL with it before expiry). */

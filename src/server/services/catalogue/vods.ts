@@ -7,6 +7,7 @@ import {
   imageUrl,
   type Vod,
   type VodIndexData,
+  type VodInfo,
   type VodList,
 } from '../../../contract/index.js';
 import type { Config } from '../../config.js';
@@ -89,6 +90,17 @@ export async function vodFullPlayUrl(
  * The video for the caller: the full playlist when bought (or free), else the trial playlist with
  * the trial length; null when there is no such video. Counts a play.
  */
+/** A video's public facts (no access, play URL or count): null when there is no such video. */
+export async function vodInfo(db: Kysely<DB>, vodId: number): Promise<VodInfo | null> {
+  const vod = await db
+    .selectFrom('vods')
+    .select([...VOD_BRIEF_COLUMNS, 'content'])
+    .where('id', '=', vodId)
+    .executeTakeFirst();
+  if (!vod) return null;
+  return { ...toVodBrief(vod), vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE), vodContent: vod.content };
+}
+
 export async function vodWatch(
   ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS' | 'vodTrialSeconds'> },
   userId: number,
