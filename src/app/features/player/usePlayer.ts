@@ -204,8 +204,10 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
         pending = null;
         setState((s) => ({ ...s, switchingTo: null }));
       };
+      let building = false;
       h.on(HlsCtor.Events.MANIFEST_PARSED, (_e, data) => {
-        if (disposed || plyr) return;
+        if (disposed || plyr || building) return;
+        building = true;
         const options = qualityOptions(data.levels.map((l) => l.height));
         const chosen = defaultQuality(options, readStreamLevel());
         const start = levelForHeight(h.levels, chosen);
@@ -214,43 +216,52 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
           h.startLevel = start;
           h.loadLevel = start;
         }
-        // The user's choice as a height (0 = auto): what "the current quality" means in the menu.
-        let selected = chosen;
-        let constructing = true;
-        plyr = new PlyrCtor(video, {
-          ...base,
-          settings: options.length > 2 ? ['quality', 'speed'] : ['speed'],
-          quality: {
-            default: chosen,
-            options,
-            forced: true,
-            onChange: (height: number) => {
-              // plyr calls this once while it is being built: that is not a user's choice.
-              if (constructing || disposed) return;
-              const move = qualitySwitch(selected, height, h.levels);
-              if (!move) return;
-              selected = move.height;
-              writeStreamLevel(move.height);
-              const auto = move.level === -1;
-              const playing = h.currentLevel;
-              // loadLevel changes what loads next and keeps the buffer.
-              h.loadLevel = move.level;
-              const target = auto ? h.nextAutoLevel : move.level;
-              // A different level than the one playing: a smooth switch, playback goes on while it
-              // loads (currentLevel would flush the whole buffer and stall).
-              if (target !== playing) h.nextLevel = move.level;
-              const next: PendingSwitch = { height: move.height, target, auto };
-              pending = switchDone(next, playing, false) ? null : next;
-              setState((s) => ({ ...s, switchingTo: pending ? pending.height : null }));
+        // hls.js's manifest work, plyr's controls and the player's first render each take a task of their
+        // own: on a phone's CPU, one task of all three held taps (and Lighthouse's TBT) ~200 ms at a time.
+        setTimeout(() => {
+          if (disposed) return;
+          // The user's choice as a height (0 = auto): what "the current quality" means in the menu.
+          let selected = chosen;
+          let constructing = true;
+          const p = new PlyrCtor(video, {
+            ...base,
+            settings: options.length > 2 ? ['quality', 'speed'] : ['speed'],
+            quality: {
+              default: chosen,
+              options,
+              forced: true,
+              onChange: (height: number) => {
+                // plyr calls this once while it is being built: that is not a user's choice.
+                if (constructing || disposed) return;
+                const move = qualitySwitch(selected, height, h.levels);
+                if (!move) return;
+                selected = move.height;
+                writeStreamLevel(move.height);
+                const auto = move.level === -1;
+                const playing = h.currentLevel;
+                // loadLevel changes what loads next and keeps the buffer.
+                h.loadLevel = move.level;
+                const target = auto ? h.nextAutoLevel : move.level;
+                // A different level than the one playing: a smooth switch, playback goes on while it
+                // loads (currentLevel would flush the whole buffer and stall).
+                if (target !== playing) h.nextLevel = move.level;
+                const next: PendingSwitch = { height: move.height, target, auto };
+                pending = switchDone(next, playing, false) ? null : next;
+                setState((s) => ({ ...s, switchingTo: pending ? pending.height : null }));
+              },
             },
-          },
+          });
+          constructing = false;
+          plyr = p;
+          if (posterRef.current) p.poster = posterRef.current;
+          setTimeout(() => {
+            if (disposed) return;
+            ready(p);
+            // Attached only now: plyr keeps a clone of the <video> it is given, and a clone taken while the
+            // MediaSource URL is set would try to load that URL (a failed blob: request on every visit).
+            h.attachMedia(video);
+          });
         });
-        constructing = false;
-        if (posterRef.current) plyr.poster = posterRef.current;
-        ready(plyr);
-        // Attached only now: plyr keeps a clone of the <video> it is given, and a clone taken while the
-        // MediaSource URL is set would try to load that URL (a failed blob: request on every visit).
-        h.attachMedia(video);
       });
       h.on(HlsCtor.Events.LEVEL_SWITCHED, (_e, data) => settle(data.level, true));
       h.on(HlsCtor.Events.FRAG_BUFFERED, (_e, data) => {
