@@ -160,6 +160,23 @@ describe('the app page of a first visit', () => {
     expect(locked.entries.map((e) => e.url)).toEqual([apiPath(Api.detail, { id: book.id })]);
   });
 
+  it("a video's page carries its public facts and a preload of its poster; a bad id gets the plain page", async () => {
+    const vod = f.vods[0]!;
+    const html = (await page(`/vod/detail?vodId=${vod.id}`)).body;
+    const [info] = bootOf(html).entries;
+    expect(info!.url).toBe(apiPath(Api.vodInfo, { vodId: vod.id }));
+    expect(info!.anonymousOnly).toBe(false);
+    const poster = (info!.body as { data: { vodPoster: string; vodName: string } }).data.vodPoster;
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${poster}">`,
+    );
+    // Nothing of the caller's own (play URL, access) is in a page any visitor may get.
+    expect(html).not.toContain('vodPlayUrl');
+    for (const bad of ['0', 'x', '1e3', '99999999999', '']) {
+      expect((await page(`/vod/detail?vodId=${bad}`)).body).not.toContain(BOOT_DATA_ELEMENT_ID);
+    }
+  });
+
   it('an unknown book or another screen gets the plain page', async () => {
     const missing = (await page('/book/999999')).body;
     expect(missing).not.toContain(BOOT_DATA_ELEMENT_ID);

@@ -74,6 +74,7 @@ describe('service worker cache rules come from the contract table', () => {
         category: 0,
         publish: 0,
         provider: 'x',
+        vodId: 3,
       });
       const kept = e.method === 'GET' && e.cache !== 'none';
       expect(cacheable(path), id).toBe(kept);
