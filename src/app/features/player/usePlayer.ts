@@ -58,6 +58,9 @@ export interface PlayerState {
   error: boolean;
 }
 
+/** Seconds buffered ahead of the play position (hls.js maxBufferLength). */
+const PLAYER_BUFFER_AHEAD_S = 10;
+
 const noTracks: TrackList = { items: [], current: -1 };
 
 const initial: PlayerState = {
@@ -188,6 +191,12 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       const h = new HlsCtor({
         workerPath: assets.hlsWorkerUrl,
         enableWorker: true,
+        // Ahead of the play position, 10 s. hls.js's own cap is 60 MB, i.e. the whole of a short video at
+        // our bitrates: the first seconds fetched and handed the page every 2 s segment of video and of
+        // audio (each one main-thread work on a phone, and data a visitor who leaves early never watches).
+        // Now 5 + 5 at first; the rest follows as it plays.
+        maxBufferLength: PLAYER_BUFFER_AHEAD_S,
+        maxMaxBufferLength: PLAYER_BUFFER_AHEAD_S,
         // Each playlist and segment request goes out with the newest signed token.
         ...(signed && {
           xhrSetup: async (xhr: XMLHttpRequest, url: string) =>
