@@ -9,7 +9,7 @@ import {
   BOOT_DATA_ELEMENT_ID,
   type BootData,
 } from '../../src/contract/index.js';
-import { prerenderImageScript, prerenderImageScriptHash } from '../../src/server/http/prerender-page.js';
+import { prerenderScript, prerenderScriptHash } from '../../src/server/http/prerender-page.js';
 import { FAST_HASHING } from './helpers/accounts.js';
 import { anonHeaders } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
@@ -233,8 +233,8 @@ describe('a page that arrives with its first screen rendered', () => {
       '/assets/cards-C1.js',
     ]);
     // The list comes before the script that reads it, and the script is the one the policy names.
-    const script = html.indexOf(`<script>${prerenderImageScript(t.config.imageKey)}</script>`);
+    const script = html.indexOf(`<script>${prerenderScript(t.config.imageKey)}</script>`);
     expect(script).toBeGreaterThan(m!.index);
-    expect(res.headers['content-security-policy']).toContain(prerenderImageScriptHash(t.config.imageKey));
+    expect(res.headers['content-security-policy']).toContain(prerenderScriptHash(t.config.imageKey));
   });
 });

@@ -58,13 +58,11 @@ export type PlayerAds = z.infer<typeof PlayerAds>;
  */
 export const VodInfo = VodBrief.extend({ vodPoster: z.string(), vodContent: z.string() });
 export type VodInfo = z.infer<typeof VodInfo>;
-export const VodIdParams = z.object({ vodId: IntId });
 
-export const Vod = VodBrief.extend({
+/** POST /api/vod/watch: the public facts, and the caller's play URL, access, comments and adverts. */
+export const Vod = VodInfo.extend({
   /** Full master playlist when bought, otherwise the trial master playlist (its first trialSeconds only). */
   vodPlayUrl: z.string(),
-  vodPoster: z.string(),
-  vodContent: z.string(),
   bought: z.boolean(),
   canTryWatch: z.boolean(),
   /** Seconds of the trial, 0 when bought. */
@@ -88,6 +86,8 @@ export const VodPageParams = z.object({
 });
 export const VodSearchQuery = z.object({ content: Keyword, currentPage: Page.default(1) });
 export const VodIdBody = z.object({ vodId: IntId });
+/** The same field as a path parameter (GET /api/vod/info/:vodId). */
+export const VodIdParams = VodIdBody;
 /** POST /api/vod/play_url: the bought video's signed master URL, valid a few minutes. */
 export const VodPlayUrl = z.object({ vodPlayUrl: z.string() });
 export type VodPlayUrl = z.infer<typeof VodPlayUrl>;

@@ -13,7 +13,7 @@ import {
 import type { App } from '../context.js';
 import { pathOf } from './client.js';
 import { createPrerenderer } from './prerender.js';
-import { PRERENDER_STYLE, prerenderImageScript } from './prerender-page.js';
+import { PRERENDER_STYLE, prerenderScript } from './prerender-page.js';
 
 /**
  * The app's page for a first visit, in one round trip: the built index.html plus, for the screens a
@@ -182,7 +182,7 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
   if (!existsSync(indexFile) || !existsSync(manifestFile)) return null;
   const prerender = createPrerenderer(distDir, (msg) => app.log.warn(msg));
   if (prerender) app.addHook('onClose', () => prerender.close());
-  const imageScript = `<script>${prerenderImageScript(imageKey)}</script>`;
+  const inlineScript = `<script>${prerenderScript(imageKey)}</script>`;
   // Read again when a new build replaces index.html under a running server: a page must never name
   // chunks that are gone.
   let built = { at: -1, template: '', screenTemplate: '', links: new Map<Screen, string[]>() };
@@ -266,7 +266,7 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       return rest.replace(
         '<div id="root"></div>',
         () =>
-          `<div id="${PRERENDER_ELEMENT_ID}">${firstScreen}</div>${named}${imageScript}<div id="root"></div>`,
+          `<div id="${PRERENDER_ELEMENT_ID}">${firstScreen}</div>${named}${inlineScript}<div id="root"></div>`,
       );
     }
     return template;

@@ -24,11 +24,11 @@ export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility
  */
 export const START_CAP_MS = 1000;
 
-export function prerenderImageScript(imageKeyBase64: string): string {
+export function prerenderScript(imageKeyBase64: string): string {
   const pictures = `#${PRERENDER_ELEMENT_ID} img[data-secure-src]`;
   return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth,shown=[];let started=!1;const start=()=>{if(started)return;started=!0;const e=document.getElementById(${JSON.stringify(APP_MODULES_ELEMENT_ID)});if(!e)return;const[m,...o]=JSON.parse(e.textContent),add=(t,a)=>{const n=document.createElement(t);n.crossOrigin="";Object.assign(n,a);document.head.append(n)};for(const u of o)add("link",{rel:"modulepreload",href:u});add("script",{type:"module",src:m})};for(const m of document.querySelectorAll("${pictures}")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);shown.push(p.then(v=>{if(v)return Promise.all([...document.querySelectorAll("${pictures}")].filter(n=>n.dataset.secureSrc===u).map(n=>(n.src=v,n.decode().catch(()=>{}))))},()=>{s.delete(u)}))}Promise.all(shown).then(()=>requestAnimationFrame(()=>setTimeout(start)));setTimeout(start,${START_CAP_MS})})();`;
 }
 
 /** The script's hash for the Content-Security-Policy: no inline script runs unless named. */
-export const prerenderImageScriptHash = (imageKeyBase64: string) =>
-  `'sha256-${createHash('sha256').update(prerenderImageScript(imageKeyBase64)).digest('base64')}'`;
+export const prerenderScriptHash = (imageKeyBase64: string) =>
+  `'sha256-${createHash('sha256').update(prerenderScript(imageKeyBase64)).digest('base64')}'`;

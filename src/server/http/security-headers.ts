@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
-import { prerenderImageScriptHash } from './prerender-page.js';
+import { prerenderScriptHash } from './prerender-page.js';
 
 /** Origin of a configured host ('' or unparsable: none). Bare host names are taken as https. */
 function originOf(value: string): string | null {
@@ -23,7 +23,7 @@ export function cspDirectives(config: Config) {
   return {
     defaultSrc: ["'self'"],
     // One inline script, named by its hash: the prerendered first screen's pictures and app start.
-    scriptSrc: ["'self'", prerenderImageScriptHash(config.imageKey)],
+    scriptSrc: ["'self'", prerenderScriptHash(config.imageKey)],
     // Libraries (slider, player) set element styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Images are fetched encrypted and shown from blob: URLs; small icons may be data: URLs.

@@ -215,7 +215,8 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       };
       let building = false;
       h.on(HlsCtor.Events.MANIFEST_PARSED, (_e, data) => {
-        if (disposed || plyr || building) return;
+        // Once per player: plyr is built in a later task, and hls.js may parse the manifest again.
+        if (disposed || building) return;
         building = true;
         const options = qualityOptions(data.levels.map((l) => l.height));
         const chosen = defaultQuality(options, readStreamLevel());

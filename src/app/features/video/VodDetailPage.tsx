@@ -68,12 +68,20 @@ export function VodDetailPage() {
   );
 }
 
+/**
+ * The poster in the player's place: one element for the preview and the page, so the page's takes the
+ * preview's place at the very same size (a larger one would be a later largest paint).
+ */
+function SlotPoster({ src }: { src: string }) {
+  return <SecureImage src={src} className="vod-slot-poster" width={16} height={9} alt="" eager />;
+}
+
 /** The page before the caller's watch answer: the poster in the player's place, the title and text. */
 function VodPreview({ info }: { info: VodInfo }) {
   return (
     <>
       <div className="vod-player-slot" aria-busy="true">
-        <SecureImage src={info.vodPoster} className="vod-slot-poster" width={16} height={9} alt="" eager />
+        <SlotPoster src={info.vodPoster} />
       </div>
       <section className="vod-info">
         <h2 className="vod-title">{info.vodName}</h2>
@@ -127,9 +135,8 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
   return (
     <>
       <div className="vod-player-slot">
-        {/* The poster shows as soon as it is in, under the player while its code loads and starts; the
-            same element as the preview's, so it takes the preview's place without a larger paint. */}
-        <SecureImage src={vod.vodPoster} className="vod-slot-poster" width={16} height={9} alt="" eager />
+        {/* The poster shows as soon as it is in, under the player while its code loads and starts. */}
+        <SlotPoster src={vod.vodPoster} />
         {mode === 'full' && (
           <VideoPlayer
             vodId={vod.vodId}

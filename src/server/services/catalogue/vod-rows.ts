@@ -1,4 +1,4 @@
-import { imageUrl, type VodBrief } from '../../../contract/index.js';
+import { imageUrl, type VodBrief, type VodInfo } from '../../../contract/index.js';
 
 /** Video rows and their mapping to the contract's VodBrief. */
 
@@ -25,4 +25,11 @@ export function toVodBrief(r: VodBriefRow): VodBrief {
     typeId: r.type_id,
     vodDuration: Number(r.duration),
   };
+}
+
+/** A video's public facts (vod/info, and the part of the watch answer that is the same for everyone). */
+export const VOD_INFO_COLUMNS = [...VOD_BRIEF_COLUMNS, 'content'] as const;
+
+export function toVodInfo(r: VodBriefRow & { content: string }): VodInfo {
+  return { ...toVodBrief(r), vodPoster: imageUrl(r.pic_hash, POSTER_SIZE), vodContent: r.content };
 }

@@ -18,7 +18,7 @@ import { userIsVip, vodAccess } from '../access.js';
 import { offsetOf, totalPages } from './paging.js';
 import { playerAdsFor } from './player-ads.js';
 import { vodDanmuList } from './vod-danmu.js';
-import { POSTER_SIZE, VOD_BRIEF_COLUMNS, toVodBrief } from './vod-rows.js';
+import { VOD_BRIEF_COLUMNS, VOD_INFO_COLUMNS, toVodBrief, toVodInfo } from './vod-rows.js';
 
 /** Video home: one shelf of the newest videos per type that has any, in type order. */
 export async function vodIndex(db: Kysely<DB>): Promise<VodIndexData> {
@@ -86,21 +86,16 @@ export async function vodFullPlayUrl(
   return vodPlayUrl(ctx, { vodId, mediaKey: vod.media_key, userId });
 }
 
+/** A video's public facts (no access, play URL or count): null when there is no such video. */
+export async function vodInfo(db: Kysely<DB>, vodId: number): Promise<VodInfo | null> {
+  const vod = await db.selectFrom('vods').select(VOD_INFO_COLUMNS).where('id', '=', vodId).executeTakeFirst();
+  return vod ? toVodInfo(vod) : null;
+}
+
 /**
  * The video for the caller: the full playlist when bought (or free), else the trial playlist with
  * the trial length; null when there is no such video. Counts a play.
  */
-/** A video's public facts (no access, play URL or count): null when there is no such video. */
-export async function vodInfo(db: Kysely<DB>, vodId: number): Promise<VodInfo | null> {
-  const vod = await db
-    .selectFrom('vods')
-    .select([...VOD_BRIEF_COLUMNS, 'content'])
-    .where('id', '=', vodId)
-    .executeTakeFirst();
-  if (!vod) return null;
-  return { ...toVodBrief(vod), vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE), vodContent: vod.content };
-}
-
 export async function vodWatch(
   ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS' | 'vodTrialSeconds'> },
   userId: number,
@@ -109,7 +104,7 @@ export async function vodWatch(
   const { db } = ctx;
   const vod = await db
     .selectFrom('vods')
-    .select([...VOD_BRIEF_COLUMNS, 'content', 'media_key', 'can_try', 'trial_seconds'])
+    .select([...VOD_INFO_COLUMNS, 'media_key', 'can_try', 'trial_seconds'])
     .where('id', '=', vodId)
     .executeTakeFirst();
   if (!vod) return null;
@@ -144,15 +139,13 @@ export async function vodWatch(
   // A trial playlist holds only the first seconds: so do its comments.
   const danmuList = (await vodDanmuList(db, vodId)).filter((d) => full || withinTrial(d.stime, trialSeconds));
   return {
-    ...toVodBrief(vod),
+    ...toVodInfo(vod),
     // No player without access or a trial: no playlist either (the media route refuses it too).
     vodPlayUrl: full
       ? vodPlayUrl(ctx, { vodId, mediaKey: vod.media_key, userId })
       : canTryWatch
         ? trialPlayUrl(vod.media_key, trialSeconds)
         : '',
-    vodPoster: imageUrl(vod.pic_hash, POSTER_SIZE),
-    vodContent: vod.content,
     // A free video plays like a bought one: the app shows the full player exactly when bought is true.
     bought: full,
     canTryWatch,
