@@ -458,6 +458,15 @@ async function usersWithProductionHashes(t: TestApp, count: number): Promise<Ses
   return users;
 }
 
+/** Until the logins in flight hold every place of the hashing door (fails after 10 s instead of hanging). */
+async function untilDoorFull() {
+  const deadline = Date.now() + 10_000;
+  while (hashingLoad().tickets < 6) {
+    if (Date.now() > deadline) throw new Error(`hashing door never filled: ${JSON.stringify(hashingLoad())}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 /** A login from an address of its own (logins are rate limited per address). */
 const loginFromFreshAddress = (app: App, account: string, password: string) =>
   app.inject({
@@ -478,16 +487,22 @@ describe('new visitors do not queue behind password checks (issue 11: first load
   it('registers a new visitor at once while logins fill every hashing place', async () => {
     await login('u19999998', 'x'); // the unknown-name dummy hash, made before counting
     const slow = await usersWithProductionHashes(t, 2);
-    const busy = [
-      ...slow.map((s) => login(s.account, s.password!)),
-      ...Array.from({ length: 4 }, (_, i) => login(`u3200${String(i).padStart(4, '0')}`, 'x')),
-    ];
-    while (hashingLoad().tickets < 6 || hashingLoad().waiting < 4) await new Promise((r) => setTimeout(r, 5));
-
     // A hash that joins the queue adds one to started (a free slot) or to waiting; one passing from
     // waiting to a slot moves one from waiting to started. Their sum counts hashes asked for, whatever
     // the slow checks finish meanwhile (on a busy CI machine they may: it failed once on running === 2).
     const asked = () => hashingStats.started + hashingLoad().waiting;
+    const askedAtFirst = asked();
+    const busy = [
+      ...slow.map((s) => login(s.account, s.password!)),
+      ...Array.from({ length: 4 }, (_, i) => login(`u3200${String(i).padStart(4, '0')}`, 'x')),
+    ];
+    // Each login asks one hash: wait until all six have (not for 'four waiting', which a slow check
+    // ending before the last quick one queued never reached: a hang on PostgreSQL's slower lookups).
+    const deadline = Date.now() + 10_000;
+    while (asked() < askedAtFirst + 6) {
+      if (Date.now() > deadline) throw new Error(`six hashes never asked: ${JSON.stringify(hashingLoad())}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
     const askedBefore = asked();
     const { refused } = hashingStats;
     const ticketsBefore = hashingLoad().tickets;
@@ -553,7 +568,7 @@ describe('security: the owner’s device keeps a place in a full hashing queue (
       fillers.push(s);
     }
     const busy = fillers.map((s) => login(s.account, s.password!));
-    while (hashingLoad().tickets < 6) await new Promise((r) => setTimeout(r, 5));
+    await untilDoorFull();
 
     expectRefused(await login('u41000000', 'guess'));
     expectRefused(await login(owner.account, owner.password!, { 'x-device-id': newDeviceId() }));
