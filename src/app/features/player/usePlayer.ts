@@ -58,8 +58,13 @@ export interface PlayerState {
   error: boolean;
 }
 
-/** Seconds buffered ahead of the play position (hls.js maxBufferLength). */
+/** Seconds buffered ahead of the play position while playing (hls.js maxBufferLength). */
 const PLAYER_BUFFER_AHEAD_S = 10;
+/**
+ * Seconds buffered before the first play: one 2 s segment of video and of audio, so a tap plays at once.
+ * Phones refuse autoplay with sound, so most visits wait here; many leave without playing.
+ */
+const PLAYER_BUFFER_BEFORE_PLAY_S = 2;
 
 const noTracks: TrackList = { items: [], current: -1 };
 
@@ -191,18 +196,26 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       const h = new HlsCtor({
         workerPath: assets.hlsWorkerUrl,
         enableWorker: true,
-        // Ahead of the play position, 10 s. hls.js's own cap is 60 MB, i.e. the whole of a short video at
-        // our bitrates: the first seconds fetched and handed the page every 2 s segment of video and of
-        // audio (each one main-thread work on a phone, and data a visitor who leaves early never watches).
-        // Now 5 + 5 at first; the rest follows as it plays.
-        maxBufferLength: PLAYER_BUFFER_AHEAD_S,
-        maxMaxBufferLength: PLAYER_BUFFER_AHEAD_S,
+        // hls.js's own cap is 60 MB, i.e. the whole of a short video at our bitrates: every 2 s segment of
+        // video and of audio, each one main-thread work on a phone and data a visitor who leaves early
+        // never watches. Until the first play, one segment of each; then 10 s ahead (below, on 'play').
+        maxBufferLength: PLAYER_BUFFER_BEFORE_PLAY_S,
+        maxMaxBufferLength: PLAYER_BUFFER_BEFORE_PLAY_S,
         // Each playlist and segment request goes out with the newest signed token.
         ...(signed && {
           xhrSetup: async (xhr: XMLHttpRequest, url: string) =>
             xhr.open('GET', await signed.urlFor(url), true),
         }),
       });
+      // hls.js reads its buffer lengths on every tick: the next tick fetches ahead.
+      video.addEventListener(
+        'play',
+        () => {
+          h.config.maxBufferLength = PLAYER_BUFFER_AHEAD_S;
+          h.config.maxMaxBufferLength = PLAYER_BUFFER_AHEAD_S;
+        },
+        { once: true },
+      );
       // Cues load into a 'hidden' track and our SubtitleLayer draws them.
       h.subtitleDisplay = false;
       hls = h;
