@@ -232,6 +232,30 @@ describe('first load in one round trip', () => {
     expect(violations).toEqual([]);
   });
 
+  it("adds the app's module tags a few per task, the entry first", async () => {
+    // ~30 modulepreload links added in one task were one long task on a phone's CPU: each starts its fetch.
+    m = await launchMobile();
+    await m.page.addInitScript(() => {
+      const w = window as unknown as { __added: string[][] };
+      w.__added = [];
+      // A MutationObserver's callback runs once at the end of each task that changed the DOM.
+      new MutationObserver((records) => {
+        const tags = records
+          .flatMap((r) => [...r.addedNodes])
+          .filter((n): n is HTMLElement => n instanceof HTMLScriptElement || n instanceof HTMLLinkElement)
+          .filter((n) => n.getAttribute('type') === 'module' || n.getAttribute('rel') === 'modulepreload')
+          .map((n) => (n instanceof HTMLScriptElement ? 'script' : 'preload'));
+        if (tags.length > 0) w.__added.push(tags);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await m.page.goto('/home');
+    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    const added = await m.page.evaluate(() => (window as unknown as { __added: string[][] }).__added);
+    expect(added[0]![0]).toBe('script');
+    expect(added.flat().filter((t) => t === 'preload').length).toBeGreaterThan(10);
+    expect(Math.max(...added.map((batch) => batch.length))).toBeLessThanOrEqual(9);
+  });
+
   it('the app takes over from the prerendered screen in place: nothing moves, one copy stays', async () => {
     m = await launchMobile();
     const cls = await watchLayoutShift(m.page);
