@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserInfo } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
-import { useProgressive } from '../../components/useProgressive';
+import { Progressive } from '../../components/Progressive';
 import { WhenNearView } from '../../components/WhenNearView';
 import { AdSlot } from '../lists/AdSlot';
 import { DailyUpdateBox } from './DailyUpdateBox';
@@ -83,7 +83,6 @@ export function HomePage() {
         />,
       ]
     : [];
-  const shown = useProgressive('home', sections.length);
   return (
     <main className="home">
       <header className="home-header">
@@ -97,15 +96,19 @@ export function HomePage() {
       <AdSlot slot="home" fresh={d?.adList} pending={!d && !home.isError} />
       <HomeNav />
       <DailyUpdateBox />
-      {sections.slice(0, shown)}
+      <Progressive
+        screen="home"
+        after={
+          // Device storage (Dexie) loads when the history's place comes near: it is far below the fold.
+          <WhenNearView>
+            <RecentReads />
+          </WhenNearView>
+        }
+      >
+        {sections}
+      </Progressive>
       {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
       <FloatingButtons />
-      {/* Device storage (Dexie) loads when the history's place comes near: it is far below the fold. */}
-      {shown === sections.length && sections.length > 0 && (
-        <WhenNearView>
-          <RecentReads />
-        </WhenNearView>
-      )}
       <AfterFirstPaint>
         <DailySignDialog />
         <PayResultPrompt />

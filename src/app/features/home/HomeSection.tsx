@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LinkProps } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { HOME_SECTION_SIZE, LIST_PAGE_SIZE, type Book, type ShowcaseType } from '../../../contract';
 import { bookKeys, fetchShowcase } from '../../lib/api/books';
 import { BookGrid, LargeBookCard } from '../comics/BookCards';
@@ -15,9 +15,10 @@ export type SectionLayout = 'grid' | 'wide' | 'rank';
  * A home section: page 1 comes with home/index; 换一批 cycles the showcase pages 1 → 2 → 3 → 1
  * (spec §4) over the pages that exist. The next page is fetched before it is shown, so the books on
  * screen stay until the next ones arrive and an empty page is never shown: a page past the showcase's
- * totalPage starts the cycle again.
+ * totalPage starts the cycle again. Memoised: the home screen re-renders as its other answers come in,
+ * and a section's props (page 1 of home/index, its title and links) stay the same objects.
  */
-export function HomeSection({
+export const HomeSection = memo(function HomeSection({
   type,
   title,
   initial,
@@ -93,4 +94,4 @@ export function HomeSection({
       )}
     </section>
   );
-}
+});
