@@ -253,7 +253,7 @@ describe('first load in one round trip', () => {
     const added = await m.page.evaluate(() => (window as unknown as { __added: string[][] }).__added);
     expect(added[0]![0]).toBe('script');
     expect(added.flat().filter((t) => t === 'preload').length).toBeGreaterThan(10);
-    expect(Math.max(...added.map((batch) => batch.length))).toBeLessThanOrEqual(9);
+    expect(Math.max(...added.map((batch) => batch.length))).toBeLessThanOrEqual(5);
   });
 
   it('the app takes over from the prerendered screen in place: nothing moves, one copy stays', async () => {
