@@ -202,6 +202,28 @@ describe('catalogue: read_chapter', () => {
     expect(history).toEqual([{ number: 2 }]);
   });
 
+  it("rewrites a reader's place in a book only when the chapter changes: a reread writes nothing", async () => {
+    const book = f.latinBook;
+    const who = await registerUser(t.app);
+    const db = t.database.db;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const place = () =>
+      db
+        .selectFrom('read_history')
+        .select(['number', 'updated_at'])
+        .where('user_id', '=', who.userId)
+        .where('book_id', '=', book.id)
+        .executeTakeFirstOrThrow();
+    const opts = { reader: `u:${who.userId}` };
+    const first = at(3);
+    expect((await readChapter(db, who.userId, book.id, 1, first, opts)).kind).toBe('ok');
+    expect((await readChapter(db, who.userId, book.id, 1, at(2), opts)).kind).toBe('ok');
+    expect(await place()).toEqual({ number: 1, updated_at: first.toISOString() });
+    const moved = at(1);
+    expect((await readChapter(db, who.userId, book.id, 2, moved, opts)).kind).toBe('ok');
+    expect(await place()).toEqual({ number: 2, updated_at: moved.toISOString() });
+  });
+
   it('refuses missing or bad ids with the reader message', async () => {
     for (const url of [
       `${Api.readChapter}?bookId=1`,

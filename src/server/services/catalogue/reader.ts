@@ -164,11 +164,18 @@ async function recordRead(
         .execute();
     }
     if (who.userId === null) return;
+    // Where the reader is in this book (the detail's lastChapter), and since when. Written only when the
+    // chapter changes: a reread of the same chapter wrote the row again, a disk sync on every call.
     const updatedAt = now.toISOString();
     await trx
       .insertInto('read_history')
       .values({ user_id: who.userId, book_id: bookId, number, updated_at: updatedAt })
-      .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet({ number, updated_at: updatedAt }))
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'book_id'])
+          .doUpdateSet({ number, updated_at: updatedAt })
+          .where('read_history.number', '!=', number),
+      )
       .execute();
   });
   if (day > prunedThrough) {
