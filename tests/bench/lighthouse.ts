@@ -50,6 +50,9 @@ async function once(url: string): Promise<Run> {
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    // A run Lighthouse could not finish scores 0: not a figure of the page.
+    const failed = result.lhr.runtimeError;
+    if (failed) throw new Error(`Lighthouse could not finish ${url}: ${failed.code} ${failed.message}`);
     const { categories, audits } = result.lhr;
     const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
     return {
@@ -62,6 +65,18 @@ async function once(url: string): Promise<Run> {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/** A run Lighthouse could not finish is said and tried again, twice at most. */
+async function onceRetried(url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await once(url);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      console.warn(`[lighthouse] try ${attempt} of ${url}: ${(err as Error).message}`);
+    }
   }
 }
 
@@ -82,7 +97,7 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
     for (const page of LIGHTHOUSE_PAGES) {
       for (const [build, origin] of builds) {
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await once(origin + page));
+        for (let i = 0; i < RUNS; i++) runs.push(await onceRetried(origin + page));
         const sorted = [...runs].sort((a, b) => a.performance - b.performance);
         const median = sorted[Math.floor(sorted.length / 2)]!;
         rows.push({
