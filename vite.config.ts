@@ -31,19 +31,30 @@ export const PRERENDER_OUT_DIR = '.ssr';
  * chunk a page loads, it runs at once (the app's start, the player's set-up): that lazy compiling was
  * about half of every long task after the first paint (Lighthouse TBT /home ~400 → ~210 ms,
  * /vod/detail ~470 → ~235 ms on one machine). Chromium 136+; other engines ignore the comment.
+ *
+ * It must be the file's first line (V8 ignores it below other code: measured). Minifying drops comments,
+ * and Vite's import analysis puts its prelude (__vite__mapDeps) first in its own generateBundle, which
+ * runs after every user plugin's: so the hint goes in right after that hook, and before the manifest's,
+ * after which the brotli/gzip twins are written. A file's name keeps the hash of its code without the
+ * comment (the same for every build of that code).
  */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 function compileHints(): Plugin {
   return {
     name: 'inkreel:compile-hints',
-    enforce: 'post',
-    // After minifying (which drops comments). Where Vite's own prelude (__vite__mapDeps) goes first, the
-    // hint is on line 2: V8 applies it to every function after it. A file's name keeps the hash of its
-    // code without the comment: the same for every build of that code.
-    generateBundle(_options, bundle) {
-      for (const out of Object.values(bundle)) {
-        if (out.type === 'chunk') out.code = `${COMPILE_HINT}\n${out.code}`;
-      }
+    apply: 'build',
+    configResolved(config) {
+      const analysis = config.plugins.find((p) => p.name === 'vite:build-import-analysis');
+      const original = analysis?.generateBundle;
+      if (!analysis || typeof original !== 'function')
+        throw new Error('compile hints: no vite:build-import-analysis generateBundle to follow');
+      analysis.generateBundle = async function (this: unknown, ...args: Parameters<typeof original>) {
+        await original.apply(this as ThisParameterType<typeof original>, args);
+        for (const out of Object.values(args[1])) {
+          if (out.type === 'chunk' && !out.code.startsWith(COMPILE_HINT))
+            out.code = `${COMPILE_HINT}\n${out.code}`;
+        }
+      };
     },
   };
 }
