@@ -20,6 +20,12 @@ export const PRERENDER_IMAGES_GLOBAL = '__inkreelImages';
  */
 export const APP_MODULES_ELEMENT_ID = 'app-modules';
 
+/**
+ * Code a landing screen loads only when the visitor asks for it (the video player's), named in this JSON
+ * element so the app can fetch it into the cache once the page is idle (app/lib/later-code.ts).
+ */
+export const LATER_CODE_ELEMENT_ID = 'later-code';
+
 /** Older inlined answers are not used (a page restored long after it was served). */
 export const BOOT_DATA_MAX_AGE_MS = 60_000;
 

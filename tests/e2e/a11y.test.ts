@@ -16,7 +16,7 @@ import {
   type Envelope,
   type VodList,
 } from '../../src/contract';
-import { baseUrl, dismissDialogs, launchMobile, waitForFirstPage, type Mobile } from './helpers';
+import { baseUrl, dismissDialogs, launchMobile, playerUp, waitForFirstPage, type Mobile } from './helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -244,9 +244,10 @@ describe('accessibility (axe-core, serious and critical)', () => {
     const vod = list.list.find((v) => v.vodPointsPlay > 0 && v.vodPointsPlay <= BIND_MOBILE_REWARD);
     expect(vod).toBeDefined();
     await page.goto(`/vod/detail?vodId=${vod!.vodId}`);
-    const player = page.locator('.ink-player[data-state="ready"]');
+    const player = page.locator('.ink-player');
     const panel = page.getByRole('region', { name: Msg.trialOver });
     await Promise.race([player.waitFor({ timeout: 30_000 }), panel.waitFor({ timeout: 30_000 })]);
+    if (await player.count()) await playerUp(page);
     const ad = page.locator('[data-player-ad]');
     await ad
       .first()

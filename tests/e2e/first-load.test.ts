@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api, apiPath, APP_MODULES_ELEMENT_ID } from '../../src/contract';
 import { ListTitle } from '../../src/contract/messages/lists';
-import { baseUrl, launchMobile, type Mobile } from './helpers';
+import { baseUrl, launchMobile, type Mobile, playerUp } from './helpers';
 
 /** Sums the page's unexpected layout shifts from its first paint; the returned function reads the sum. */
 async function watchLayoutShift(page: Page): Promise<() => Promise<number>> {
@@ -93,7 +93,7 @@ describe('the code as a phone receives it', () => {
       await m.page.goto('/home');
       await m.page.waitForFunction(() => !document.getElementById('prerender'));
       await m.page.goto('/vod/detail?vodId=1');
-      await m.page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 20_000 });
+      await playerUp(m.page, 20_000);
     } finally {
       await m.close();
     }

@@ -91,3 +91,24 @@ export async function waitForFirstPage(page: Page, timeoutMs = 20_000): Promise<
     { timeout: timeoutMs, polling: 100 },
   );
 }
+
+/**
+ * The video player built. Where the browser refused sound without a tap when the page asked, the player
+ * waits behind its poster and prompt (data-state="waiting"), as on a phone: the prompt is tapped.
+ * (Headless Chromium lets sound play once Playwright has evaluated anything in the page, so which one a
+ * test meets depends on timing; tests of the waiting page itself give the page a phone's rule.)
+ */
+export async function playerUp(page: Page, timeout = 30_000): Promise<void> {
+  await tapIfWaiting(page, timeout);
+  await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout });
+}
+
+/** Once the page knows whether the player waits for a tap (see playerUp), taps it if it does. */
+export async function tapIfWaiting(page: Page, timeout = 30_000): Promise<void> {
+  const settled = page.locator(
+    '.ink-player[data-state="ready"], .ink-player[data-state="waiting"], .ink-player[data-state="error"]',
+  );
+  await settled.first().waitFor({ timeout });
+  const waiting = page.locator('.ink-player[data-state="waiting"]');
+  if (await waiting.count()) await waiting.locator('.ink-autoplay').click();
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
-import { baseUrl, launchMobile, type Mobile } from './helpers';
+import { baseUrl, launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
 
 /**
  * Player adverts in real Chromium as a phone (spec §4): a trial gets the start advert, which holds
@@ -52,13 +52,16 @@ const mainVideo = (page: Page) =>
   });
 
 /** Opens the first affordable video that offers this visitor a trial player. */
-async function openTrial(page: Page, candidates: VodList['list']) {
+async function openTrial(page: Page, candidates: VodList['list'], { tap = true } = {}) {
   for (const c of candidates) {
     await page.goto(`/vod/detail?vodId=${c.vodId}`);
     const player = page.locator('.ink-player');
     const panel = page.getByRole('region', { name: Msg.trialOver });
     await Promise.race([player.waitFor({ timeout: 20_000 }), panel.waitFor({ timeout: 20_000 })]);
-    if (await player.count()) return c;
+    if (await player.count()) {
+      if (tap) await tapIfWaiting(page);
+      return c;
+    }
   }
   throw new Error('no video with a trial');
 }
@@ -120,7 +123,7 @@ describe('player adverts', () => {
     expect(await page.locator('[data-player-ad]').count()).toBe(0);
   });
 
-  it('the autoplay prompt goes as soon as the video plays, however playback started', async () => {
+  it('where the phone wants a tap, one tap starts the start advert and then the video', async () => {
     // A phone's autoplay policy: play() with sound is refused until the viewer taps the page. This
     // headless Chromium lets the player's own start through, so the page gets the rule.
     const fresh = await launchMobile();
@@ -133,6 +136,39 @@ describe('player adverts', () => {
         const play = HTMLMediaElement.prototype.play;
         HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
           if (this.muted || tapped) return play.call(this);
+          return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
+        };
+      });
+      await openTrial(tab, candidates, { tap: false });
+      // The prompt first, over the poster: no advert counts down over a player nobody asked to play.
+      const prompt = tab.locator('.ink-player[data-state="waiting"] .ink-autoplay');
+      await prompt.waitFor({ timeout: 30_000 });
+      expect(await tab.locator('[data-player-ad]').count()).toBe(0);
+      await prompt.click();
+      // The start advert holds the video, then the video plays with no second tap.
+      const ad = tab.locator('[data-player-ad]');
+      await ad.waitFor({ timeout: 30_000 });
+      await ad.waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(async () => (await mainVideo(tab))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect(await tab.locator('.ink-autoplay').count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('the autoplay prompt goes as soon as the video plays, however playback started', async () => {
+    // The player's own prompt, for a browser that let the page's question through (a silent clip in a
+    // detached <video>) but refuses the player's <video> its sound until a tap.
+    const fresh = await launchMobile();
+    try {
+      const tab = fresh.page;
+      await tab.addInitScript(() => {
+        let tapped = false;
+        const tap = (e: Event) => void (tapped ||= e.isTrusted);
+        ['pointerdown', 'keydown'].forEach((type) => window.addEventListener(type, tap, true));
+        const play = HTMLMediaElement.prototype.play;
+        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+          if (this.muted || tapped || !this.isConnected) return play.call(this);
           return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
         };
       });
@@ -169,7 +205,7 @@ describe('player adverts', () => {
     await page.getByRole('button', { name: Msg.videoBought }).waitFor({ timeout: 15_000 });
     for (const visit of ['bought', 'later'] as const) {
       if (visit === 'later') await page.reload();
-      await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+      await playerUp(page, 30_000);
       // The full video's length is known (ads in the player would start now), then a few seconds.
       await expect
         .poll(async () => (await mainVideo(page))?.duration ?? 0, { timeout: 20_000 })

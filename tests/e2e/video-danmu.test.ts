@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLAYER, type Envelope, type Vod, type VodList } from '../../src/contract';
-import { baseUrl, dismissDialogs, launchMobile, type Mobile } from './helpers';
+import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
 
 /** A mode-8 'script' comment: shown as text, it must never run (the page would set this flag). */
 const SCRIPT_DANMU = '<img src=x onerror="window.__inkDanmuRan=1">';
@@ -86,7 +86,7 @@ async function clearAdverts(page: Page) {
 }
 
 async function startPlayback(page: Page) {
-  await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await playerUp(page, 30_000);
   await clearAdverts(page);
   const prompt = page.locator('.ink-autoplay');
   await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
-import { baseUrl, launchMobile, type Mobile } from './helpers';
+import { baseUrl, launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
 
 /**
  * The player's own settings and startup in real Chromium as a phone (spec §4, §9): quality switching
@@ -43,7 +43,10 @@ async function openTrial(page: Page, candidates: VodList['list']) {
     const player = page.locator('.ink-player');
     const panel = page.getByRole('region', { name: Msg.trialOver });
     await Promise.race([player.waitFor({ timeout: 20_000 }), panel.waitFor({ timeout: 20_000 })]);
-    if (await player.count()) return c;
+    if (await player.count()) {
+      await tapIfWaiting(page);
+      return c;
+    }
   }
   throw new Error('no video with a trial');
 }
@@ -123,7 +126,7 @@ describe('player settings and startup', () => {
 
     // Back with autoplay on (the default): it continues there, and the advert does not play over it.
     await page.goto(`/vod/detail?vodId=${vod.vodId}`);
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
     const adSeen = page.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
@@ -146,7 +149,7 @@ describe('player settings and startup', () => {
     if (!mse) return;
     // 自动播放 sits in the player's settings menu, on; a tap turns it off.
     await page.goto(`/vod/detail?vodId=${vod.vodId}`);
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
     await tapPlayIfAsked(page);
     await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ink-player video')!.pause());
     await page.locator('.plyr__menu > button[data-plyr="settings"]').click();
@@ -300,7 +303,7 @@ describe('player settings and startup', () => {
 
     // Opened again: the remembered height is the one that plays, and it stays (auto does not take over).
     await page.reload();
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
     await tapPlayIfAsked(page);
     await expect.poll(async () => (await media(page))?.height ?? 0, { timeout: 20_000 }).toBe(other);
     const from = (await media(page))!.t;

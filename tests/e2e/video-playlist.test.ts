@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type Envelope, type Vod, type VodList } from '../../src/contract';
-import { baseUrl, dismissDialogs, launchMobile, type Mobile } from './helpers';
+import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
 
 /**
  * The player's playlist panel and rotate/mirror menu in real Chromium as a 390×844 phone: the panel is
@@ -60,7 +60,7 @@ async function clearAds(page: Page) {
  * trial seconds are spent) and any advert is cleared.
  */
 async function readyWithControls(page: Page) {
-  await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await playerUp(page, 30_000);
   const prompt = page.locator('.ink-autoplay');
   await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);
   await clearAds(page);
@@ -139,7 +139,7 @@ describe('video playlist panel and rotate/mirror menu', () => {
     await page.waitForURL((u) => u.searchParams.get('vodId') === String(next.vodId));
     await page.locator('.vod-title', { hasText: next.vodName }).waitFor();
     // The detail page replaced itself: back leaves the video pages rather than returning to the first.
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
 
     // The new player opens with the panel (the user moved from it), the same list, the next item active.
     const reopened = page.getByRole('region', { name: '播放列表' });

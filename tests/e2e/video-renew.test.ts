@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
-import { baseUrl, launchMobile, type Mobile } from './helpers';
+import { baseUrl, launchMobile, type Mobile, playerUp } from './helpers';
 import { bindMobileInApp } from './bind-mobile';
 
 /**
@@ -68,7 +68,7 @@ describe('video: signed URL renewal', () => {
       await page.locator('.vod-actions').getByRole('button', { name: Msg.buyVideo, exact: true }).click();
       await page.getByRole('button', { name: Msg.videoBought }).waitFor({ timeout: 15_000 });
 
-      await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+      await playerUp(page, 30_000);
       await startThenPause(page);
       // Marks this <video>: a new player would bring a new one.
       await page.evaluate(() => {

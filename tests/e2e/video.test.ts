@@ -11,7 +11,7 @@ import {
   type VodList,
 } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
-import { baseUrl, dismissDialogs, launchMobile, type Mobile } from './helpers';
+import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
 
 /**
  * Video screens in real Chromium as a phone: trial playlist and clamp, buying with coins earned
@@ -47,7 +47,7 @@ async function passAdverts(page: Page) {
 
 /** Starts playback: the browser refuses autoplay without a tap, so the manual-play prompt shows. */
 async function startPlayback(page: Page) {
-  await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+  await playerUp(page, 30_000);
   await passAdverts(page);
   const prompt = page.locator('.ink-autoplay');
   await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);
@@ -118,7 +118,7 @@ describe('video', () => {
     await page.locator('.vod-actions').getByRole('button', { name: Msg.buyVideo, exact: true }).waitFor();
     await page.locator('.vod-price', { hasText: `${vod.vodPointsPlay}${Msg.coins}` }).waitFor();
 
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
     expect(mediaRequests.some((u) => /\/trial\/\d+\/master\.m3u8$/.test(u))).toBe(true);
     expect(mediaRequests.some((u) => /\/s\/\d+\//.test(u))).toBe(false);
     // The trial tip bar and no progress bar (a trial cannot be scrubbed).
@@ -199,7 +199,7 @@ describe('video', () => {
     await page.getByText(`余额：${BIND_MOBILE_REWARD - vod.vodPointsPlay}${Msg.coins}`).waitFor();
 
     // Full player: signed full playlist, progress bar, no trial tip.
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
     expect(mediaRequests.some((u) => /\/s\/\d+\.\d+\.\d+\.[\w-]+\/master\.m3u8$/.test(u))).toBe(true);
     await page.locator('.plyr__progress').waitFor({ state: 'attached' });
     expect(await page.locator('.ink-preview-tip').count()).toBe(0);
@@ -223,7 +223,7 @@ describe('video', () => {
     const before = (await videoState(page))!.t;
     expect(before).toBeGreaterThan(50);
     await page.reload();
-    await page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 30_000 });
+    await playerUp(page, 30_000);
     await passAdverts(page);
     const prompt = page.locator('.ink-autoplay');
     await prompt.waitFor({ timeout: 5_000 }).catch(() => undefined);

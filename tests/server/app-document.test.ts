@@ -7,6 +7,7 @@ import {
   apiPath,
   APP_MODULES_ELEMENT_ID,
   BOOT_DATA_ELEMENT_ID,
+  LATER_CODE_ELEMENT_ID,
   type BootData,
 } from '../../src/contract/index.js';
 import { prerenderScript, prerenderScriptHash } from '../../src/server/http/prerender-page.js';
@@ -40,6 +41,9 @@ function builtDist(): string {
       imports: ['_cards.js', '_shared.js'],
     },
     'src/app/features/comics/BookHomePage.tsx': { file: 'assets/BookHomePage-B1.js', imports: ['_cards.js'] },
+    'node_modules/plyr/dist/plyr.mjs': { file: 'assets/plyr-P1.js', isDynamicEntry: true },
+    'node_modules/hls.js/dist/hls.mjs': { file: 'assets/hls-L1.js', isDynamicEntry: true },
+    'node_modules/hls.js/dist/hls.worker.js': { file: 'assets/hls.worker-W1.js' },
   };
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;
@@ -175,6 +179,22 @@ describe('the app page of a first visit', () => {
     for (const bad of ['0', 'x', '1e3', '99999999999', '']) {
       expect((await page(`/vod/detail?vodId=${bad}`)).body).not.toContain(BOOT_DATA_ELEMENT_ID);
     }
+  });
+
+  it("a video's page names the player's code for a fetch when idle (the player is built on a tap)", async () => {
+    const later = (html: string) =>
+      new RegExp(`<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">(.*?)</script>`).exec(
+        html,
+      )?.[1];
+    const named = later((await page(`/vod/detail?vodId=${f.vods[0]!.id}`)).body);
+    expect(JSON.parse(named ?? 'null')).toEqual([
+      '/assets/plyr-P1.js',
+      '/assets/hls-L1.js',
+      '/assets/hls.worker-W1.js',
+    ]);
+    // Only where the player is: the other screens load no such code.
+    expect(later((await page('/home')).body)).toBeUndefined();
+    expect(later((await page(`/book/${f.books[0]!.id}`)).body)).toBeUndefined();
   });
 
   it('an unknown book or another screen gets the plain page', async () => {

@@ -6,6 +6,7 @@ import {
   apiPath,
   APP_MODULES_ELEMENT_ID,
   BOOT_DATA_ELEMENT_ID,
+  LATER_CODE_ELEMENT_ID,
   PRERENDER_ELEMENT_ID,
   type BootData,
   type BootEntry,
@@ -43,6 +44,8 @@ interface Screen {
   boot(match: RegExpMatchArray, search: URLSearchParams): BootCall[];
   /** URL of the image that will be the largest paint, from the inlined answers. */
   lcpImage?(answers: BootEntry[]): string | undefined;
+  /** Code the screen loads on a tap (build manifest keys): named for a fetch when the page is idle. */
+  later?: string[];
 }
 
 interface BootCall {
@@ -105,6 +108,12 @@ const SCREENS: Screen[] = [
       return id && /^[1-9]\d{0,8}$/.test(id) ? [{ url: apiPath(Api.vodInfo, { vodId: id }) }] : [];
     },
     lcpImage: ([info]) => (info?.body as Answer<{ vodPoster?: string }>)?.data?.vodPoster,
+    // A phone refuses sound without a tap, so the player is built on it (features/player/autoplay-gate.ts).
+    later: [
+      'node_modules/plyr/dist/plyr.mjs',
+      'node_modules/hls.js/dist/hls.mjs',
+      'node_modules/hls.js/dist/hls.worker.js',
+    ],
   },
 ];
 
@@ -185,7 +194,13 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
   const inlineScript = `<script>${prerenderScript(imageKey)}</script>`;
   // Read again when a new build replaces index.html under a running server: a page must never name
   // chunks that are gone.
-  let built = { at: -1, template: '', screenTemplate: '', links: new Map<Screen, string[]>() };
+  let built = {
+    at: -1,
+    template: '',
+    screenTemplate: '',
+    links: new Map<Screen, string[]>(),
+    later: new Map<Screen, string>(),
+  };
   const current = () => {
     const at = statSync(indexFile).mtimeMs;
     if (at !== built.at) {
@@ -205,7 +220,15 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       const screenTemplate = template.replace(STYLESHEET_LINK, (_, href: string) =>
         inlineStyles(distDir, [href]).join('\n    '),
       );
-      built = { at, template, screenTemplate, links };
+      const later = new Map(
+        SCREENS.flatMap((s) => {
+          const files = (s.later ?? []).flatMap((key) => (manifest[key] ? [`/${manifest[key].file}`] : []));
+          if (!files.length) return [];
+          const json = escapeJson(JSON.stringify(files));
+          return [[s, `<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">${json}</script>`]];
+        }),
+      );
+      built = { at, template, screenTemplate, links, later };
     }
     return built;
   };
@@ -225,7 +248,7 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
   }
 
   return async (request) => {
-    const { template, screenTemplate, links } = current();
+    const { template, screenTemplate, links, later } = current();
     const url = new URL(request.url, 'http://x');
     const path = pathOf(request.url);
     for (const screen of SCREENS) {
@@ -238,7 +261,7 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       const entries: BootEntry[] = calls.flatMap((c, i) =>
         bodies[i] ? [{ url: c.url, anonymousOnly: c.anonymousOnly ?? false, body: bodies[i] }] : [],
       );
-      const head = [...(links.get(screen) ?? [])];
+      const head = [...(links.get(screen) ?? []), ...(later.has(screen) ? [later.get(screen)!] : [])];
       const lcp = screen.lcpImage?.(entries);
       if (lcp && lcp.startsWith('/media/')) {
         head.unshift(

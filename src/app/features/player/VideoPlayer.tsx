@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { PlayerAds, VodDanmu, VodMarker } from '../../../contract';
 import { setResumePosition } from '../../lib/device/watch';
+import { prefetchLaterCode } from '../../lib/later-code';
+import { unlockedVideo, useAutoplayGate } from './autoplay-gate';
 import { addAutoplayItem } from './autoplay-menu';
 import { readAutoplaySetting, writeAutoplaySetting } from './autoplay-setting';
 import { DanmuLayer } from './DanmuLayer';
@@ -77,7 +79,34 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const onDispose = useCallback(() => {
     if (keepsPosition(last.current)) void setResumePosition(vodId, last.current);
   }, [vodId]);
-  const state = usePlayer(host, { src, poster, lang, progress, onDispose, renewSrc: props.renewSrc });
+  // Where the browser refuses sound without a tap, the player is built on the tap (autoplay-gate.ts).
+  const gate = useAutoplayGate(autoplay);
+  const [tapped, setTapped] = useState(false);
+  const unlocked = useRef<HTMLVideoElement | null>(null);
+  const takeVideo = useCallback(() => {
+    const video = unlocked.current;
+    unlocked.current = null;
+    return video;
+  }, []);
+  const waiting = gate === 'tap' && !tapped;
+  // The player's code comes into the cache while the page is idle, so the tap waits for no download.
+  useEffect(() => {
+    if (waiting) return prefetchLaterCode();
+  }, [waiting]);
+  const onTap = () => {
+    unlocked.current = unlockedVideo();
+    setTapped(true);
+  };
+  const state = usePlayer(host, {
+    src,
+    poster,
+    lang,
+    progress,
+    onDispose,
+    renewSrc: props.renewSrc,
+    start: gate === 'open' || tapped,
+    takeVideo,
+  });
   const { handle } = state;
   // An ad playing in the player's own <video> (phones) is not the video being watched.
   const adInPlayer = useRef(false);
@@ -156,9 +185,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   return (
     <>
-      <div className="ink-player" data-state={handle ? 'ready' : state.error ? 'error' : 'loading'}>
+      <div
+        className="ink-player"
+        data-state={handle ? 'ready' : state.error ? 'error' : waiting ? 'waiting' : 'loading'}
+      >
         <div ref={host} className="ink-player-host" />
-        {!handle && !state.error && <div className="ink-player-loading" aria-busy="true" />}
+        {waiting && <AutoplayPrompt lang={lang} onPlay={onTap} />}
+        {!handle && !state.error && !waiting && <div className="ink-player-loading" aria-busy="true" />}
         {state.error && <div className="ink-player-error">{t.loadFailed}</div>}
         {handle &&
           createPortal(

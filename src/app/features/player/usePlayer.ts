@@ -28,6 +28,10 @@ export interface PlayerConfig {
   onDispose?: (video: HTMLVideoElement) => void;
   /** A fresh signed URL of the same video: a short-lived `src` is renewed with it while playing. */
   renewSrc?: () => Promise<string>;
+  /** False while the page waits for the visitor's tap (autoplay refused): nothing is loaded yet. */
+  start?: boolean;
+  /** The <video> the tap unlocked, used instead of a new one. */
+  takeVideo?: () => HTMLVideoElement | null;
 }
 
 /** What the overlays need once the player is up. */
@@ -91,7 +95,9 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
   const srcRef = useRef(cfg.src);
   const renewRef = useRef(cfg.renewSrc);
   const signedRef = useRef<SignedSource | null>(null);
+  const takeVideoRef = useRef(cfg.takeVideo);
   useEffect(() => {
+    takeVideoRef.current = cfg.takeVideo;
     posterRef.current = cfg.poster;
     disposeRef.current = cfg.onDispose;
     srcRef.current = cfg.src;
@@ -99,11 +105,12 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
     signedRef.current?.offer(cfg.src);
   });
   const { lang, progress } = cfg;
+  const started = cfg.start ?? true;
   const source = sourceKey(cfg.src);
 
   useEffect(() => {
     const el = host.current;
-    if (!el) return;
+    if (!el || !started) return;
     let disposed = false;
     const src = srcRef.current;
     const runKey = `${source}|${lang}|${progress}`;
@@ -114,7 +121,7 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
     let hls: Hls | null = null;
     let plyr: Plyr | null = null;
     const t = playerText(lang);
-    const video = document.createElement('video');
+    const video = takeVideoRef.current?.() ?? document.createElement('video');
     video.playsInline = true;
     video.preload = 'auto';
     video.setAttribute('webkit-playsinline', '');
@@ -337,7 +344,7 @@ export function usePlayer(host: RefObject<HTMLDivElement | null>, cfg: PlayerCon
       }
       el.replaceChildren();
     };
-  }, [host, source, lang, progress]);
+  }, [host, source, lang, progress, started]);
 
   return keyed.key === key ? keyed.state : initial;
 }
