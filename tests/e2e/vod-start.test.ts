@@ -125,10 +125,12 @@ describe('video page start', () => {
         return !!img && img.complete && img.naturalWidth > 0;
       });
       await fresh.page.waitForTimeout(3_000);
-      expect(media).toEqual([]);
       // The player's code was fetched into the cache while the page was idle (a first visit's page
-      // names it), never run: no player and no video element yet.
+      // names it), and the trial's master playlist, never run: no player, no video element, nothing
+      // else of the video.
       expect(code.length).toBeGreaterThanOrEqual(2);
+      expect(media.filter((u) => !/\/trial\/\d+\/master\.m3u8$/.test(u))).toEqual([]);
+      expect(segments.size).toBe(0);
       expect(await fresh.page.locator('.ink-player video, .plyr').count()).toBe(0);
 
       await prompt.click();

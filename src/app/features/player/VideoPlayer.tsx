@@ -30,6 +30,7 @@ import type { PlayerAdvert } from './pause-ad';
 import { SubtitleLayer } from './SubtitleLayer';
 import { TrackPicker } from './TrackPicker';
 import type { TrackItem } from './tracks';
+import { signedExpiryMs } from './signed-src';
 import { usePlayer } from './usePlayer';
 import { usePreview } from './usePreview';
 import { useResume } from './useResume';
@@ -89,10 +90,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
     return video;
   }, []);
   const waiting = gate === 'tap' && !tapped;
-  // The player's code comes into the cache while the page is idle, so the tap waits for no download.
+  // The player's code comes into the cache while the page is idle, so the tap waits for no download;
+  // a trial's master playlist too (public for 5 minutes; a bought video's signed one is never kept).
   useEffect(() => {
-    if (waiting) return prefetchLaterCode();
-  }, [waiting]);
+    if (waiting) return prefetchLaterCode(signedExpiryMs(src) === null ? [src] : []);
+  }, [waiting, src]);
   const onTap = () => {
     unlocked.current = unlockedVideo();
     setTapped(true);
