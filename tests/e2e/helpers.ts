@@ -25,9 +25,18 @@ export interface Mobile {
 
 /** Chromium as a 390×844 phone, service workers allowed, a fresh profile each time (a new visitor). */
 export async function launchMobile(
-  opts: { userAgent?: string; reducedMotion?: boolean; serviceWorkers?: 'allow' | 'block' } = {},
+  opts: {
+    userAgent?: string;
+    reducedMotion?: boolean;
+    serviceWorkers?: 'allow' | 'block';
+    /** More Chromium flags (e.g. an autoplay policy). */
+    args?: string[];
+  } = {},
 ): Promise<Mobile> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
+  });
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: 390, height: 844 },

@@ -123,6 +123,35 @@ describe('player adverts', () => {
     expect(await page.locator('[data-player-ad]').count()).toBe(0);
   });
 
+  it('where sound may start by itself, the start advert holds the video from its first frame', async () => {
+    // A browser that lets the page start sound (a desktop the visitor often watches on): the player
+    // used to start the video and leave the pause to the advert once drawn, a moment of sound first.
+    const fresh = await launchMobile({ args: ['--autoplay-policy=no-user-gesture-required'] });
+    try {
+      const tab = fresh.page;
+      await tab.addInitScript(() => {
+        const w = window as unknown as { __underAd: number[] };
+        w.__underAd = [];
+        const note = (e: Event) => {
+          const v = e.target as HTMLVideoElement;
+          if (!v.closest?.('.ink-player') || !document.querySelector('.ink-start-ad')) return;
+          if (e.type === 'playing' || v.currentTime > 0) w.__underAd.push(v.currentTime);
+        };
+        ['playing', 'timeupdate'].forEach((type) => document.addEventListener(type, note, true));
+      });
+      await openTrial(tab, candidates, { tap: false });
+      const ad = tab.locator('[data-player-ad].ink-start-ad');
+      await ad.waitFor({ timeout: 30_000 });
+      await ad.waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(async () => (await mainVideo(tab))?.t ?? 0, { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect(await tab.evaluate(() => (window as unknown as { __underAd: number[] }).__underAd)).toEqual([]);
+      // No prompt: nothing was refused.
+      expect(await tab.locator('.ink-autoplay').count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('where the phone wants a tap, one tap starts the start advert and then the video', async () => {
     // A phone's autoplay policy: play() with sound is refused until the viewer taps the page. This
     // headless Chromium lets the player's own start through, so the page gets the rule.

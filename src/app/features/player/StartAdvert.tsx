@@ -18,6 +18,16 @@ function validDuration(advert: StartAdvertData): boolean {
   }
 }
 
+/** Whether the advert will show and hold the video (one of a valid length), without reporting. */
+export function holdsVideo(advert: StartAdvertData): boolean {
+  try {
+    checkAdDuration(advert.adDuration);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The start advert (spec §4): a full cover that holds the player paused while it counts down each
  * second, then removes itself and plays. It waits for the player's resume decision and does not play

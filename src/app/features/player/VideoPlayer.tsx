@@ -21,7 +21,7 @@ import {
 } from './Overlays';
 import { PauseAd } from './PauseAd';
 import { keepsPosition } from './resume';
-import { StartAdvert } from './StartAdvert';
+import { holdsVideo, StartAdvert } from './StartAdvert';
 import { VideoAd, adsPlayInPlayer } from './VideoAd';
 import type { PlayerPlaylist } from './playlist';
 import { PlaylistControl } from './PlaylistControl';
@@ -112,7 +112,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const { handle } = state;
   // An ad playing in the player's own <video> (phones) is not the video being watched.
   const adInPlayer = useRef(false);
-  const startup = useResume(handle, { vodId, autoplay, autoResume, last, adInPlayer });
+  const videoAds = props.playerAds?.videoAds ?? [];
+  const startAdvert = props.playerAds?.startAdvert ?? null;
+  const startAdvertHolds = videoAds.length === 0 && startAdvert !== null && holdsVideo(startAdvert);
+  const startup = useResume(handle, { vodId, autoplay, autoResume, last, adInPlayer, startAdvertHolds });
   const previewOver = usePreview(handle, preview, props.onPreviewEnd);
   const [notice, setNotice] = useState<string | null>(null);
   const t = playerText(lang);
@@ -182,8 +185,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const subtitleLabel =
     sub.current >= 0 ? (sub.items.find((i) => i.value === sub.current)?.text ?? null) : null;
   const pickerSlot = handle?.pickerSlot;
-  const videoAds = props.playerAds?.videoAds ?? [];
-  const startAdvert = props.playerAds?.startAdvert ?? null;
 
   return (
     <>

@@ -44,15 +44,17 @@ export function useResume(
     last: { current: number };
     /** True while an advert plays in the player's own <video>: its clock is not the video's. */
     adInPlayer?: { current: boolean };
+    /** A start advert will hold the video and play it at its end: autoplay is its to do. */
+    startAdvertHolds?: boolean;
   },
 ): StartupState {
-  const { vodId, autoplay, autoResume, last, adInPlayer } = opts;
+  const { vodId, autoplay, autoResume, last, adInPlayer, startAdvertHolds = false } = opts;
   const [resumeAt, setResumeAt] = useState<number | null>(null);
   const [found, setFound] = useState<ResumeFound | null>(null);
   // Read when the player starts, not followed: changing the setting mid-video applies to the next one.
-  const startWith = useRef({ autoplay, autoResume });
+  const startWith = useRef({ autoplay, autoResume, startAdvertHolds });
   useEffect(() => {
-    startWith.current = { autoplay, autoResume };
+    startWith.current = { autoplay, autoResume, startAdvertHolds };
   });
   const [autoplayBlocked, setBlocked] = useState(false);
   // A resume point that arrived while an ad held the <video>.
@@ -104,7 +106,7 @@ export function useResume(
     const start = async () => {
       const saved = await getResumePosition(vodId);
       if (cancelled) return;
-      const { autoplay, autoResume } = startWith.current;
+      const { autoplay, autoResume, startAdvertHolds } = startWith.current;
       const action = resumeAction(saved, durationOf(video), autoResume);
       setFound({ saved: action === 'none' ? 0 : saved, at: video.currentTime });
       if (action === 'seek') {
@@ -112,7 +114,9 @@ export function useResume(
         afterAds.current = saved;
         if (!adInPlayer?.current) tryPlay(seekAndPlay(video, saved));
       } else if (action === 'prompt') setResumeAt(saved);
-      else if (autoplay) tryPlay(playVideo(video));
+      // Not under a start advert: the advert pauses a playing video only once it is drawn, so a
+      // video started here would be heard for a moment first (where sound is allowed).
+      else if (autoplay && !startAdvertHolds) tryPlay(playVideo(video));
     };
     if (video.readyState >= HTMLMediaElement.HAVE_METADATA) void start();
     else video.addEventListener('loadedmetadata', () => void start(), { once: true });
