@@ -173,6 +173,8 @@ describe('player adverts', () => {
       const prompt = tab.locator('.ink-player[data-state="waiting"] .ink-autoplay');
       await prompt.waitFor({ timeout: 30_000 });
       expect(await tab.locator('[data-player-ad]').count()).toBe(0);
+      // The trial says it is one before the tap too (试看40秒 and the way to VIP).
+      await tab.locator('.ink-player[data-state="waiting"] .ink-preview-tip').waitFor();
       await prompt.click();
       // The start advert holds the video, then the video plays with no second tap.
       const ad = tab.locator('[data-player-ad]');

@@ -193,6 +193,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         data-state={handle ? 'ready' : state.error ? 'error' : waiting ? 'waiting' : 'loading'}
       >
         <div ref={host} className="ink-player-host" />
+        {waiting && preview > 0 && <PreviewTip length={preview} lang={lang} />}
         {waiting && <AutoplayPrompt lang={lang} onPlay={onTap} />}
         {!handle && !state.error && !waiting && <div className="ink-player-loading" aria-busy="true" />}
         {state.error && <div className="ink-player-error">{t.loadFailed}</div>}
