@@ -13,6 +13,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { buildDist, distIsStale } from '../e2e/global-setup';
+import { phoneAutoplayRule } from '../e2e/phone-autoplay';
 import { newPhone } from './phone.js';
 import { startServer } from './server.js';
 
@@ -25,22 +26,10 @@ const SLOW_4G = {
 const TRIES = 3;
 const SETTLE_MS = 4_000;
 
-/** A phone's autoplay rule: sound only after a real tap (headless Chromium would let Playwright's start it). */
-function phoneAutoplayRule() {
-  let tapped = false;
-  addEventListener('pointerdown', (e) => (tapped ||= e.isTrusted), true);
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    if (!this.muted && !tapped)
-      return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
-    return play.call(this);
-  };
-}
-
 async function tapToPlay(url: string, vodId: number): Promise<number> {
   const p = await newPhone(url, { reducedMotion: 'reduce' });
   try {
-    await p.context.addInitScript(phoneAutoplayRule);
+    await p.context.addInitScript(phoneAutoplayRule, {});
     const page = await p.context.newPage();
     const cdp = await p.context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
 import { baseUrl, launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
+import { phoneAutoplayRule } from './phone-autoplay';
 
 /**
  * Player adverts in real Chromium as a phone (spec §4): a trial gets the start advert, which holds
@@ -158,16 +159,7 @@ describe('player adverts', () => {
     const fresh = await launchMobile();
     try {
       const tab = fresh.page;
-      await tab.addInitScript(() => {
-        let tapped = false;
-        const tap = (e: Event) => void (tapped ||= e.isTrusted);
-        ['pointerdown', 'keydown'].forEach((type) => window.addEventListener(type, tap, true));
-        const play = HTMLMediaElement.prototype.play;
-        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-          if (this.muted || tapped) return play.call(this);
-          return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
-        };
-      });
+      await tab.addInitScript(phoneAutoplayRule, {});
       await openTrial(tab, candidates, { tap: false });
       // The prompt first, over the poster: no advert counts down over a player nobody asked to play.
       const prompt = tab.locator('.ink-player[data-state="waiting"] .ink-autoplay');
@@ -193,16 +185,7 @@ describe('player adverts', () => {
     const fresh = await launchMobile();
     try {
       const tab = fresh.page;
-      await tab.addInitScript(() => {
-        let tapped = false;
-        const tap = (e: Event) => void (tapped ||= e.isTrusted);
-        ['pointerdown', 'keydown'].forEach((type) => window.addEventListener(type, tap, true));
-        const play = HTMLMediaElement.prototype.play;
-        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-          if (this.muted || tapped || !this.isConnected) return play.call(this);
-          return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
-        };
-      });
+      await tab.addInitScript(phoneAutoplayRule, { detachedMayPlay: true });
       await openTrial(tab, candidates);
       // The start advert holds the video first; the prompt asks for the tap the browser wants.
       const ad = tab.locator('[data-player-ad]');
@@ -259,6 +242,8 @@ describe('player adverts', () => {
     restorePrice.push(() => setPrice(vod.vodId, old));
     // A new page: its list of media sources starts empty.
     await page.goto(`/vod/detail?vodId=${vod.vodId}`);
+    // Where this browser refused sound when the page asked, the ads come with the player, on the tap.
+    await tapIfWaiting(page);
 
     const ad = page.locator('[data-player-ad].ink-video-ad');
     await ad.waitFor({ timeout: 30_000 });

@@ -7,6 +7,7 @@ import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, VodList } from '../../src/contract';
 import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
+import { phoneAutoplayRule } from './phone-autoplay';
 
 let m: Mobile;
 let vodId: number;
@@ -91,17 +92,7 @@ describe('video page start', () => {
     const fresh = await launchMobile({ serviceWorkers: 'block' });
     // As on a phone: sound plays only after a tap. (Headless Chromium allows it once Playwright has
     // evaluated anything in the page: its evaluations count as user gestures.)
-    await fresh.context.addInitScript(() => {
-      let tapped = false;
-      addEventListener('pointerdown', (e) => (tapped ||= e.isTrusted), true);
-      const play = HTMLMediaElement.prototype.play;
-      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        if (!this.muted && !tapped) {
-          return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
-        }
-        return play.call(this);
-      };
-    });
+    await fresh.context.addInitScript(phoneAutoplayRule, {});
     const media: string[] = [];
     const code: string[] = [];
     const segments = new Set<string>();
