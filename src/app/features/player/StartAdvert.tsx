@@ -7,25 +7,24 @@ import { playRefused, whenPlaying } from './media-actions';
 import { AutoplayPrompt } from './Overlays';
 import type { ResumeFound } from './useResume';
 
-function validDuration(advert: StartAdvertData): boolean {
+/** Why the advert cannot show (a developer error, spec §5), or null when its length is valid. */
+function durationError(advert: StartAdvertData): unknown {
   try {
     checkAdDuration(advert.adDuration);
-    return true;
+    return null;
   } catch (err) {
-    // A developer error (spec §5): reported, and the video plays without the advert.
-    console.error('[player] start advert', err);
-    return false;
+    return err;
   }
 }
 
-/** Whether the advert will show and hold the video (one of a valid length), without reporting. */
-export function holdsVideo(advert: StartAdvertData): boolean {
-  try {
-    checkAdDuration(advert.adDuration);
-    return true;
-  } catch {
-    return false;
-  }
+/** Whether the advert will show and hold the video (one of a valid length). */
+export const holdsVideo = (advert: StartAdvertData): boolean => durationError(advert) === null;
+
+/** As holdsVideo, and a bad length is reported: the video then plays without the advert. */
+function validDuration(advert: StartAdvertData): boolean {
+  const err = durationError(advert);
+  if (err !== null) console.error('[player] start advert', err);
+  return err === null;
 }
 
 /**

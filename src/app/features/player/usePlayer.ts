@@ -66,7 +66,8 @@ export interface PlayerState {
 const PLAYER_BUFFER_AHEAD_S = 10;
 /**
  * Seconds buffered before the first play: one 2 s segment of video and of audio, so a tap plays at once.
- * Phones refuse autoplay with sound, so most visits wait here; many leave without playing.
+ * A player built before any play waits here (autoplay off in the settings, or a play() refused after the
+ * page's question let it through: autoplay-gate.ts); many visitors leave without playing.
  */
 const PLAYER_BUFFER_BEFORE_PLAY_S = 2;
 
