@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`src/server/main.ts`) on a free loopback port and waits for /healthz. */
+/**
+ * A new data directory's server answers once the catalogue is in, then makes the rest of the demo
+ * videos with ffmpeg (server/seed finishDemoVideos, ~45 s on 2 cores). A browser measured meanwhile
+ * shares the CPU with the encoder: the first pages measured came out up to 4× slower than the same
+ * page a minute later. This waits for the seed's "complete" mark (only where a demo seed runs).
+ */
+export async function waitForDemoVideos(dataDir: string, timeoutMs = 300_000): Promise<void> {
+  const demo = join(dataDir, 'media', 'demo');
+  const deadline = Date.now() + timeoutMs;
+  while (existsSync(join(demo, 'recipes.json')) && !existsSync(join(demo, 'videos-complete'))) {
+    if (Date.now() > deadline) throw new Error(`demo videos not made in ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * Starts the real server (`src/server/main.ts`) on a free loopback port and waits for /healthz, then
+ * for the demo seed's background work (waitForDemoVideos).
+ */
 export async function startServer(
   opts: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
@@ -54,6 +72,7 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  await waitForDemoVideos(dataDir);
   return {
     url,
     dataDir,

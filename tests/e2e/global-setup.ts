@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { waitForDemoVideos } from '../bench/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -144,6 +145,8 @@ export default async function setup(project: TestProject) {
 
   try {
     await waitHealthy(baseUrl, proc, () => output);
+    // The first files' tests would otherwise share the 2 cores with the seed's ffmpeg (timeouts seen).
+    await waitForDemoVideos(join(work, 'data'));
   } catch (err) {
     await stop(proc);
     rmSync(work, { recursive: true, force: true });

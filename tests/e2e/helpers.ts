@@ -1,18 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-
-/** A mid-range Android phone in Chrome (desktop user agents are sent to the desktop page). */
-export const MOBILE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext } from '../bench/phone';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -23,7 +11,10 @@ export interface Mobile {
   close: () => Promise<void>;
 }
 
-/** Chromium as a 390×844 phone, service workers allowed, a fresh profile each time (a new visitor). */
+/**
+ * Chromium as the benches' 390×844 phone (bench/phone.ts), service workers allowed, a fresh profile
+ * and address each time (a new visitor).
+ */
 export async function launchMobile(
   opts: {
     userAgent?: string;
@@ -34,22 +25,17 @@ export async function launchMobile(
   } = {},
 ): Promise<Mobile> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
   });
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: opts.userAgent ?? MOBILE_UA,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    // 'block' lets page.route see every request (a service worker would answer some itself).
-    serviceWorkers: opts.serviceWorkers ?? 'allow',
-    reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce',
-  });
+  const context = await browser.newContext(
+    phoneContext(baseUrl(), {
+      ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+      // 'block' lets page.route see every request (a service worker would answer some itself).
+      serviceWorkers: opts.serviceWorkers ?? 'allow',
+      reducedMotion: opts.reducedMotion === false ? 'no-preference' : 'reduce',
+    }),
+  );
   const page = await context.newPage();
   // Browser-side errors show up in the test output.
   page.on('pageerror', (err) => console.error('[pageerror]', err.message));
