@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountText, Msg, ShellMsg } from '../../src/contract';
+import { AccountText, HomeText, Msg, ShellMsg } from '../../src/contract';
 import { ListTitle } from '../../src/contract/messages/lists';
 import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 
@@ -58,10 +58,96 @@ async function openBookAndComeBack(p: Page, index: number) {
   await p.goBack();
 }
 
+/** Home's sections below the first screen (not 每日更新). */
+const listSections = (p: Page) => p.locator('#root .home-section:not(.daily-box)');
+
+/** Where the next home section is built (none once all are). */
+const nextSpotTop = (p: Page) =>
+  p.evaluate(() => document.querySelector('#root .progressive-next')?.getBoundingClientRect().top ?? null);
+
+/** Scrolls home down a screen at a time until every section is built, then back to the top. */
+async function buildAllSections(p: Page) {
+  await listSections(p).first().waitFor({ timeout: 20_000 });
+  for (let i = 0; i < 40 && (await nextSpotTop(p)) !== null; i++) {
+    await p.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await p.waitForTimeout(200);
+  }
+  expect(await nextSpotTop(p)).toBeNull();
+  await p.evaluate(() => window.scrollTo(0, 0));
+}
+
 describe('home sections', () => {
+  it('are built as the view nears them: not those screens below, each before it comes into view', async () => {
+    const fresh = await launchMobile();
+    try {
+      const p = fresh.page;
+      await p.goto('/home');
+      await closeSignIn(p);
+      await listSections(p).first().waitFor({ timeout: 20_000 });
+      // Settled: the spot that asks for the next one is more than a screen below the view.
+      const settled = async () =>
+        expect
+          .poll(
+            async () => ((await nextSpotTop(p)) ?? Infinity) > 2 * (await p.evaluate(() => innerHeight)),
+            {
+              timeout: 10_000,
+            },
+          )
+          .toBe(true);
+      await settled();
+      const atLoad = await listSections(p).count();
+      for (let i = 0; i < 40 && (await nextSpotTop(p)) !== null; i++) {
+        await p.evaluate(() => window.scrollBy(0, window.innerHeight * 0.9));
+        // Right after a scroll, what is built still reaches past the bottom of the view.
+        const top = await nextSpotTop(p);
+        if (top !== null) expect(top).toBeGreaterThan(await p.evaluate(() => innerHeight));
+        await settled();
+      }
+      const all = await listSections(p).count();
+      expect(all).toBeGreaterThanOrEqual(5);
+      expect(atLoad).toBeLessThan(all);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('the download tip shows where a download link is set, and once closed stays closed (spec §3 cookie)', async () => {
+    const fresh = await launchMobile({ serviceWorkers: 'block' });
+    try {
+      const p = fresh.page;
+      const link = 'https://example.com/inkreel.apk';
+      await p.route(/\/api\/common\/info\/v2\//, async (route) => {
+        const res = await route.fetch();
+        const body = (await res.json()) as { data: { appDownloadUrl: string } };
+        body.data.appDownloadUrl = link;
+        await route.fulfill({ response: res, json: body });
+      });
+      await p.goto('/home');
+      await closeSignIn(p);
+      const tip = p.getByRole('region', { name: HomeText.download });
+      await tip.waitFor({ timeout: 20_000 });
+      expect(await tip.getByRole('link', { name: HomeText.downloadNow }).getAttribute('href')).toBe(link);
+      await tip.getByRole('button', { name: HomeText.closeDownload }).click();
+      await tip.waitFor({ state: 'detached' });
+      const cookie = (await fresh.context.cookies()).find((c) => c.name === 'downloadTip');
+      expect(cookie?.value).toBe('1');
+      expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(99);
+
+      await p.reload();
+      await dismissDialogs(p);
+      await p.getByRole('heading', { name: ListTitle.day }).waitFor();
+      // The link is known again (kept with the catalogue answers, or asked anew): the tip stays away.
+      await p.waitForTimeout(2000);
+      expect(await tip.count()).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('换一批 cycles only over the pages a section has: it never shows an empty section', async () => {
     await page.goto('/home');
     await closeSignIn(page);
+    await buildAllSections(page);
     for (const title of [ListTitle.newOn, ListTitle.kkbg, ListTitle.recommend]) {
       const section = page.getByRole('region', { name: title, exact: true });
       await bookLinks(section).first().waitFor({ timeout: 20_000 });

@@ -1,30 +1,58 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
-/** Screens that have already built their below-the-fold parts once in this page's life. */
+/** Screens that have already built all their below-the-fold parts once in this page's life. */
 const builtOnce = new Set<string>();
 
+/** A part is built when the end of what is built comes within one more screen of the view. */
+const NEAR = '100% 0px';
+
 /**
- * How many of `total` below-the-fold parts of a screen to render: on the screen's first showing, one
- * more per frame after the first paint, so the first screen is not held up by work the visitor does
- * not see yet and no single task grows long; on later showings (coming back, where scroll restoration
- * needs the full height at once) all of them.
+ * How many of `total` below-the-fold parts of a screen to render, and the spot (placed after the last
+ * one rendered) that asks for the next. On the screen's first showing the parts come one per frame
+ * while that spot is within a screen of the view: a visitor who reads only the first screen has the
+ * phone build only what is near it (on /home two of six sections, and none of the others' covers),
+ * one who scrolls has each part built a screen before it shows, and no single task grows long. On
+ * later showings (coming back, where scroll restoration needs the full height at once) all of them.
  */
-export function useProgressive(screen: string, total: number): number {
+export function useProgressive(
+  screen: string,
+  total: number,
+): { shown: number; next: RefObject<HTMLDivElement | null> } {
   const [count, setCount] = useState(() => (builtOnce.has(screen) ? total : 0));
+  const next = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (count >= total) {
       if (total > 0) builtOnce.add(screen);
       return;
     }
     // After the next paint (rAF, then a task), not inside it.
+    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setCount((c) => c + 1), 0);
-    });
+    const buildOne = () => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => setCount((c) => c + 1), 0);
+      });
+    };
+    const spot = next.current;
+    let io: IntersectionObserver | undefined;
+    if (!spot || typeof IntersectionObserver === 'undefined') buildOne();
+    else {
+      // A new observer for each part: its first report says where the spot is now.
+      io = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          io?.disconnect();
+          buildOne();
+        },
+        { rootMargin: NEAR },
+      );
+      io.observe(spot);
+    }
     return () => {
-      cancelAnimationFrame(frame);
+      io?.disconnect();
+      if (frame !== undefined) cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [screen, count, total]);
-  return Math.min(count, total);
+  return { shown: Math.min(count, total), next };
 }

