@@ -111,6 +111,35 @@ describe('home sections', () => {
     }
   });
 
+  it('coming back from a book opened part way down home puts the view back where it was', async () => {
+    const fresh = await launchMobile();
+    try {
+      const p = fresh.page;
+      await p.goto('/home');
+      await closeSignIn(p);
+      const third = listSections(p).nth(2);
+      for (let i = 0; i < 20 && (await third.count()) === 0; i++) {
+        await p.evaluate(() => window.scrollBy(0, window.innerHeight * 0.9));
+        await p.waitForTimeout(300);
+      }
+      await third.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await p.waitForTimeout(800);
+      // Not every section is built yet: the case where the height to come back to is only partly there.
+      expect(await nextSpotTop(p)).not.toBeNull();
+      const y = await p.evaluate(() => window.scrollY);
+      expect(y).toBeGreaterThan(1000);
+      await third.locator('a.card-link').first().click();
+      await p.waitForURL(/\/book\/\d+$/);
+      await p.getByText(Msg.startReading).first().waitFor({ timeout: 20_000 });
+      await p.goBack();
+      await p.waitForURL(/\/home$/);
+      await expect.poll(() => p.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(y - 40);
+      expect(Math.abs((await p.evaluate(() => window.scrollY)) - y)).toBeLessThan(40);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('the download tip shows where a download link is set, and once closed stays closed (spec §3 cookie)', async () => {
     const fresh = await launchMobile({ serviceWorkers: 'block' });
     try {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
-/** Screens that have already built all their below-the-fold parts once in this page's life. */
-const builtOnce = new Set<string>();
+/** How many below-the-fold parts each screen has built in this page's life (the most). */
+const built = new Map<string, number>();
 
 /** A part is built when the end of what is built comes within one more screen of the view. */
 const NEAR = '100% 0px';
@@ -12,19 +12,18 @@ const NEAR = '100% 0px';
  * while that spot is within a screen of the view: a visitor who reads only the first screen has the
  * phone build only what is near it (on /home two of six sections, and none of the others' covers),
  * one who scrolls has each part built a screen before it shows, and no single task grows long. On
- * later showings (coming back, where scroll restoration needs the full height at once) all of them.
+ * later showings (coming back, where scroll restoration needs the height it had) as many as were built
+ * before, at once.
  */
 export function useProgressive(
   screen: string,
   total: number,
 ): { shown: number; next: RefObject<HTMLDivElement | null> } {
-  const [count, setCount] = useState(() => (builtOnce.has(screen) ? total : 0));
+  const [count, setCount] = useState(() => built.get(screen) ?? 0);
   const next = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (count >= total) {
-      if (total > 0) builtOnce.add(screen);
-      return;
-    }
+    if (total > 0) built.set(screen, Math.max(built.get(screen) ?? 0, Math.min(count, total)));
+    if (count >= total) return;
     // After the next paint (rAF, then a task), not inside it.
     let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
