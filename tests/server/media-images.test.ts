@@ -180,6 +180,26 @@ describe('demo art', () => {
     expect(a.equals(c)).toBe(false);
   });
 
+  it('leaves the bottom-left of a wide cover to the caption screens put there (no drawn text under it)', async () => {
+    // The band where WideBookCard puts title and status: the cover's plain gradient there, no glyphs.
+    const { width: w, height: h } = HORI_COVER_SIZE_PX;
+    const band = { left: 24, top: h - 96, width: Math.round(w * 0.4), height: 80 };
+    for (const seed of [1, 2, 3, 7]) {
+      const png = await renderDemoHoriCover({ book: demoBook('雪国边境', seed), author: '' });
+      const { data, info } = await sharp(png)
+        .extract(band)
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // Neighbouring pixels of a gradient differ by a step or two; a glyph's edge by far more.
+      let edges = 0;
+      for (let y = 0; y < info.height; y++)
+        for (let x = 1; x < info.width; x++)
+          if (Math.abs(data[y * info.width + x]! - data[y * info.width + x - 1]!) > 40) edges++;
+      expect(edges, `seed ${seed}`).toBe(0);
+    }
+  });
+
   it("draws Chinese with the fonts installed from npm, not with the machine's", async () => {
     expect(process.env.FONTCONFIG_FILE).toBe(FONTS_CONF);
     const conf = readFileSync(FONTS_CONF, 'utf8');

@@ -113,7 +113,8 @@ export function renderDemoHoriCover({ book }: CoverArt): Promise<Buffer> {
   if (book.cast.length > 1) body += figure(book, 1, w * 0.87, h * 1.05, h * 0.8, 'surprised', 'stand', true);
   const title = wrapCjk(book.title, 4);
   body += titleText(title, 40, title.length > 1 ? 150 : 200, 84, accent);
-  body += `<text x="44" y="${h - 50}" font-family="${SANS}" font-size="26" fill="#fff" stroke="#1a1a1a" stroke-width="4" paint-order="stroke">${escapeXml(`${genre.name} · ${book.cast.map((c) => c.name).join(' · ')}`)}</text>`;
+  // No line of text along the bottom: the screens that show a wide cover caption it there themselves
+  // (title, status and genre over a shade), and a drawn line showed through under their caption.
   return rasterise(w, h, body);
 }
 
