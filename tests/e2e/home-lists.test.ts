@@ -76,24 +76,30 @@ async function buildAllSections(p: Page) {
   await p.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** A new visitor's /home in a phone of its own, the sign-in dialog closed; `before` runs before it opens. */
+async function onFreshHome(
+  run: (p: Page, fresh: Mobile) => Promise<void>,
+  opts: { serviceWorkers?: 'block'; before?: (p: Page) => Promise<unknown> } = {},
+) {
+  const fresh = await launchMobile({ serviceWorkers: opts.serviceWorkers });
+  try {
+    await opts.before?.(fresh.page);
+    await fresh.page.goto('/home');
+    await closeSignIn(fresh.page);
+    await run(fresh.page, fresh);
+  } finally {
+    await fresh.close();
+  }
+}
+
 describe('home sections', () => {
-  it('are built as the view nears them: not those screens below, each before it comes into view', async () => {
-    const fresh = await launchMobile();
-    try {
-      const p = fresh.page;
-      await p.goto('/home');
-      await closeSignIn(p);
+  it('are built as the view nears them: not those screens below, each before it comes into view', () =>
+    onFreshHome(async (p) => {
       await listSections(p).first().waitFor({ timeout: 20_000 });
       // Settled: the spot that asks for the next one is more than a screen below the view.
-      const settled = async () =>
-        expect
-          .poll(
-            async () => ((await nextSpotTop(p)) ?? Infinity) > 2 * (await p.evaluate(() => innerHeight)),
-            {
-              timeout: 10_000,
-            },
-          )
-          .toBe(true);
+      const beyond = async () =>
+        ((await nextSpotTop(p)) ?? Infinity) > 2 * (await p.evaluate(() => innerHeight));
+      const settled = () => expect.poll(beyond, { timeout: 10_000 }).toBe(true);
       await settled();
       const atLoad = await listSections(p).count();
       for (let i = 0; i < 40 && (await nextSpotTop(p)) !== null; i++) {
@@ -106,17 +112,10 @@ describe('home sections', () => {
       const all = await listSections(p).count();
       expect(all).toBeGreaterThanOrEqual(5);
       expect(atLoad).toBeLessThan(all);
-    } finally {
-      await fresh.close();
-    }
-  });
+    }));
 
-  it('coming back from a book opened part way down home puts the view back where it was', async () => {
-    const fresh = await launchMobile();
-    try {
-      const p = fresh.page;
-      await p.goto('/home');
-      await closeSignIn(p);
+  it('coming back from a book opened part way down home puts the view back where it was', () =>
+    onFreshHome(async (p) => {
       const third = listSections(p).nth(2);
       for (let i = 0; i < 20 && (await third.count()) === 0; i++) {
         await p.evaluate(() => window.scrollBy(0, window.innerHeight * 0.9));
@@ -135,42 +134,37 @@ describe('home sections', () => {
       await p.waitForURL(/\/home$/);
       await expect.poll(() => p.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(y - 40);
       expect(Math.abs((await p.evaluate(() => window.scrollY)) - y)).toBeLessThan(40);
-    } finally {
-      await fresh.close();
-    }
-  });
+    }));
 
-  it('the download tip shows where a download link is set, and once closed stays closed (spec §3 cookie)', async () => {
-    const fresh = await launchMobile({ serviceWorkers: 'block' });
-    try {
-      const p = fresh.page;
-      const link = 'https://example.com/inkreel.apk';
-      await p.route(/\/api\/common\/info\/v2\//, async (route) => {
+  it('the download tip shows where a download link is set, and once closed stays closed (spec §3 cookie)', () => {
+    const link = 'https://example.com/inkreel.apk';
+    const withLink = (p: Page) =>
+      p.route(/\/api\/common\/info\/v2\//, async (route) => {
         const res = await route.fetch();
         const body = (await res.json()) as { data: { appDownloadUrl: string } };
         body.data.appDownloadUrl = link;
         await route.fulfill({ response: res, json: body });
       });
-      await p.goto('/home');
-      await closeSignIn(p);
-      const tip = p.getByRole('region', { name: HomeText.download });
-      await tip.waitFor({ timeout: 20_000 });
-      expect(await tip.getByRole('link', { name: HomeText.downloadNow }).getAttribute('href')).toBe(link);
-      await tip.getByRole('button', { name: HomeText.closeDownload }).click();
-      await tip.waitFor({ state: 'detached' });
-      const cookie = (await fresh.context.cookies()).find((c) => c.name === 'downloadTip');
-      expect(cookie?.value).toBe('1');
-      expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(99);
+    return onFreshHome(
+      async (p, fresh) => {
+        const tip = p.getByRole('region', { name: HomeText.download });
+        await tip.waitFor({ timeout: 20_000 });
+        expect(await tip.getByRole('link', { name: HomeText.downloadNow }).getAttribute('href')).toBe(link);
+        await tip.getByRole('button', { name: HomeText.closeDownload }).click();
+        await tip.waitFor({ state: 'detached' });
+        const cookie = (await fresh.context.cookies()).find((c) => c.name === 'downloadTip');
+        expect(cookie?.value).toBe('1');
+        expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(99);
 
-      await p.reload();
-      await dismissDialogs(p);
-      await p.getByRole('heading', { name: ListTitle.day }).waitFor();
-      // The link is known again (kept with the catalogue answers, or asked anew): the tip stays away.
-      await p.waitForTimeout(2000);
-      expect(await tip.count()).toBe(0);
-    } finally {
-      await fresh.close();
-    }
+        await p.reload();
+        await dismissDialogs(p);
+        await p.getByRole('heading', { name: ListTitle.day }).waitFor();
+        // The link is known again (kept with the catalogue answers, or asked anew): the tip stays away.
+        await p.waitForTimeout(2000);
+        expect(await tip.count()).toBe(0);
+      },
+      { serviceWorkers: 'block', before: withLink },
+    );
   });
 
   it('换一批 cycles only over the pages a section has: it never shows an empty section', async () => {
