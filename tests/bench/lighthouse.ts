@@ -10,7 +10,7 @@
  *
  * Lighthouse's 4× CPU slowdown is relative to the host's CPU: each row gives the host's
  * benchmarkIndex (Lighthouse's "CPU/Memory Power", measured at the start of each run) and every
- * run's TBT. On this workplace's shared 2-core machines it moved 1230–2590 between runs a minute
+ * run's TBT. On this workplace's shared 2-core machines it moved 1070–2600 between runs minutes
  * apart, and TBT with it; Lighthouse's docs (throttling.md) put 1500–2000 at a high-end desktop, the
  * host its 4× preset is meant for.
  */

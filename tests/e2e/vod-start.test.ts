@@ -3,7 +3,7 @@
  * video's answer is asked for as the navigation starts, alongside the page's code rather than after it
  * arrived and rendered, and its poster shows before the player is ready.
  */
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOPLAY_KEY } from '../../src/app/features/player/autoplay-setting';
 import type { Envelope, VodList } from '../../src/contract';
@@ -23,6 +23,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await m?.close();
 });
+
+/** The HLS segments a page asks for, counted once each by rendition kind (v: video, a: audio). */
+function watchSegments(page: Page) {
+  const segments = new Set<string>();
+  page.on('request', (r: Request) => {
+    const m = /\/(v\d+|a\d+)\/seg_(\d+)\.ts/.exec(r.url());
+    if (m) segments.add(`${m[1]}/${m[2]}`);
+  });
+  return { count: (kind: 'v' | 'a') => [...segments].filter((s) => s.startsWith(kind)).length };
+}
+
+/**
+ * 10 s of 2 s segments ahead of a position of a few seconds, and one being fetched as the buffer tops
+ * up (the trial alone has 20).
+ */
+function expectTenSecondsAhead(count: (kind: 'v' | 'a') => number) {
+  expect(count('v')).toBeGreaterThanOrEqual(5);
+  expect(count('v')).toBeLessThanOrEqual(9);
+  expect(count('a')).toBeGreaterThanOrEqual(5);
+  expect(count('a')).toBeLessThanOrEqual(9);
+}
 
 describe('video page start', () => {
   it("asks for the video while the page's own code is still on its way", async () => {
@@ -96,15 +117,12 @@ describe('video page start', () => {
     await fresh.context.addInitScript(phoneAutoplayRule, {});
     const media: string[] = [];
     const code: string[] = [];
-    const segments = new Set<string>();
     fresh.page.on('request', (r: Request) => {
       const url = r.url();
       if (url.includes('/media/vod/')) media.push(url);
       if (/\/assets\/(hls|plyr)-[^/]+\.js$/.test(url)) code.push(url);
-      const m = /\/(v\d+|a\d+)\/seg_(\d+)\.ts/.exec(url);
-      if (m) segments.add(`${m[1]}/${m[2]}`);
     });
-    const count = (kind: 'v' | 'a') => [...segments].filter((s) => s.startsWith(kind)).length;
+    const segments = watchSegments(fresh.page);
     try {
       await fresh.page.goto(`/vod/detail?vodId=${vodId}`);
       const waiting = fresh.page.locator('.ink-player[data-state="waiting"]');
@@ -122,7 +140,7 @@ describe('video page start', () => {
       // else of the video.
       expect(code.length).toBeGreaterThanOrEqual(2);
       expect(media.filter((u) => !/\/trial\/\d+\/master\.m3u8$/.test(u))).toEqual([]);
-      expect(segments.size).toBe(0);
+      expect(segments.count('v') + segments.count('a')).toBe(0);
       expect(await fresh.page.locator('.ink-player video, .plyr').count()).toBe(0);
 
       await prompt.click();
@@ -135,12 +153,7 @@ describe('video page start', () => {
       );
       expect(await fresh.page.locator('.ink-autoplay').count()).toBe(0);
       await fresh.page.waitForTimeout(2_000);
-      // 10 s of 2 s segments ahead of a position of a few seconds, and one being fetched as the buffer
-      // tops up (the trial alone has 20).
-      expect(count('v')).toBeGreaterThanOrEqual(5);
-      expect(count('v')).toBeLessThanOrEqual(9);
-      expect(count('a')).toBeGreaterThanOrEqual(5);
-      expect(count('a')).toBeLessThanOrEqual(9);
+      expectTenSecondsAhead(segments.count);
     } finally {
       await fresh.close();
     }
@@ -159,12 +172,7 @@ describe('video page start', () => {
       if (body.data?.playerAds) body.data.playerAds.startAdvert = null;
       await route.fulfill({ response: res, json: body });
     });
-    const segments = new Set<string>();
-    fresh.page.on('request', (r: Request) => {
-      const m = /\/(v\d+|a\d+)\/seg_(\d+)\.ts/.exec(r.url());
-      if (m) segments.add(`${m[1]}/${m[2]}`);
-    });
-    const count = (kind: 'v' | 'a') => [...segments].filter((s) => s.startsWith(kind)).length;
+    const { count } = watchSegments(fresh.page);
     try {
       await fresh.page.goto(`/vod/detail?vodId=${vodId}`);
       await fresh.page.locator('.ink-player[data-state="ready"]').waitFor({ timeout: 20_000 });
@@ -180,10 +188,7 @@ describe('video page start', () => {
         timeout: 30_000,
       });
       await fresh.page.waitForTimeout(2_000);
-      expect(count('v')).toBeGreaterThanOrEqual(5);
-      expect(count('v')).toBeLessThanOrEqual(9);
-      expect(count('a')).toBeGreaterThanOrEqual(5);
-      expect(count('a')).toBeLessThanOrEqual(9);
+      expectTenSecondsAhead(count);
     } finally {
       await fresh.close();
     }

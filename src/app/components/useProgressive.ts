@@ -10,8 +10,8 @@ const NEAR = '100% 0px';
  * How many of `total` below-the-fold parts of a screen to render, and the spot (placed after the last
  * one rendered) that asks for the next. On the screen's first showing the parts come one per frame
  * while that spot is within a screen of the view: a visitor who reads only the first screen has the
- * phone build only what is near it (on /home two of six sections, and none of the others' covers),
- * one who scrolls has each part built a screen before it shows, and no single task grows long. On
+ * phone build only what is near it (on /home two of six sections: a third fewer elements), one who
+ * scrolls has each part built a screen before it shows, and no single task grows long. On
  * later showings (coming back, where scroll restoration needs the height it had) as many as were built
  * before, at once.
  */
