@@ -167,6 +167,19 @@ describe('home sections', () => {
     );
   });
 
+  it('the daily sign-in dialog opens by itself once a day: closed, it stays closed on the next visit', () =>
+    onFreshHome(async (p) => {
+      // onFreshHome closed the one it opened by itself; the next visit today finds it decided.
+      await p.reload();
+      await p.locator('#root .home-search').waitFor({ timeout: 20_000 });
+      await listSections(p).first().waitFor({ timeout: 20_000 });
+      await p.waitForTimeout(3_000);
+      expect(await p.getByRole('dialog', { name: AccountText.signTitle }).count()).toBe(0);
+      // Opened by hand, it still comes.
+      await p.getByRole('button', { name: HomeText.dailySign }).click();
+      await p.getByRole('dialog', { name: AccountText.signTitle }).waitFor({ timeout: 10_000 });
+    }));
+
   it('换一批 cycles only over the pages a section has: it never shows an empty section', async () => {
     await page.goto('/home');
     await closeSignIn(page);

@@ -140,6 +140,33 @@ describe('add-to-home-screen banner', () => {
     await banner.waitFor({ timeout: 10_000 });
     await m.close();
   });
+
+  it('once closed, stays away for a week: not on the next visit, back after eight days', async () => {
+    m = await launchMobile({ userAgent: IOS_SAFARI });
+    const { page } = m;
+    const banner = page.getByRole('complementary', { name: ShellMsg.installTitle });
+    await page.goto('/home');
+    await dismissDialogs(page, 20_000);
+    await banner.waitFor({ timeout: 10_000 });
+    await banner.getByRole('button', { name: ShellMsg.close }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.locator('#root .home-search').waitFor({ timeout: 20_000 });
+    await dismissDialogs(page, 3_000);
+    // Well past the time it waits for the screen to settle (1.2 s) before coming up.
+    await page.waitForTimeout(3_000);
+    expect(await page.locator('.install-banner').count()).toBe(0);
+
+    await page.evaluate(
+      (at) => localStorage.setItem('inkreel.installBannerDismissedAt', String(at)),
+      Date.now() - 8 * 24 * 3600_000,
+    );
+    await page.reload();
+    await dismissDialogs(page, 3_000);
+    await banner.waitFor({ timeout: 10_000 });
+    await m.close();
+  });
 });
 
 describe('floating buttons leave content reachable', () => {

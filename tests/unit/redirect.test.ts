@@ -67,7 +67,22 @@ describe('redirectTarget', () => {
     expect(redirectTarget(env(UA.desktopChrome, { platform: 'Win32' }))).toBe(DESKTOP_PAGE);
     expect(redirectTarget(env(UA.macSafari, { platform: 'MacIntel' }))).toBe(DESKTOP_PAGE);
     expect(redirectTarget(env(QQ_BROWSER_DESKTOP, { platform: 'Win32' }))).toBe(DESKTOP_PAGE);
-    expect(redirectTarget(env(UA.desktopChrome), { desktopOk: true })).toBeNull();
+    expect(redirectTarget(env(UA.desktopChrome), { desktopOk: () => true })).toBeNull();
+  });
+
+  it("asks for the visitor's desktop choice (device storage) only on a desktop browser", () => {
+    let asked = 0;
+    const desktopOk = () => (asked++, false);
+    for (const ua of [
+      UA.androidChrome,
+      UA.iphoneSafari,
+      WECHAT_ANDROID,
+      `${UA.desktopChrome} InkreelShell/2`,
+    ])
+      redirectTarget(env(ua), { desktopOk });
+    expect(asked).toBe(0);
+    expect(redirectTarget(env(UA.desktopChrome, { platform: 'Win32' }), { desktopOk })).toBe(DESKTOP_PAGE);
+    expect(asked).toBe(1);
   });
 
   it('keeps mobile browsers, iPadOS, home-screen apps and our shell', () => {

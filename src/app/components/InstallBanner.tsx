@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ShellMsg } from '../../contract';
 import { accountKeys, fetchDailySignConfig } from '../lib/api/account';
 import { useInstallPrompt } from '../lib/install';
@@ -27,7 +27,11 @@ function recentlyDismissed(): boolean {
  */
 export function InstallBanner() {
   const { canInstall, install } = useInstallPrompt();
-  const [hidden, setHidden] = useState(recentlyDismissed);
+  // Read only where the browser offers installing: device storage is a synchronous call into the
+  // browser, and the first render of a phone's first load is the wrong moment for it.
+  const dismissedBefore = useMemo(() => canInstall && recentlyDismissed(), [canInstall]);
+  const [dismissedNow, setDismissedNow] = useState(false);
+  const hidden = dismissedBefore || dismissedNow;
   // The same query as the sign-in dialog's: shared, not fetched twice.
   const sign = useQuery({
     queryKey: accountKeys.dailySign(),
@@ -40,7 +44,7 @@ export function InstallBanner() {
   const quiet = useQuietFor(modalOpen || !signDecided, SETTLE_MS);
   if (!canInstall || hidden || !quiet) return null;
   const dismiss = () => {
-    setHidden(true);
+    setDismissedNow(true);
     try {
       localStorage.setItem(DISMISSED_KEY, String(Date.now()));
     } catch {

@@ -11,6 +11,8 @@ export const KvKey = {
   sourceDomain: 'sourceDomain',
   commonInfo: 'commonInfo',
   payPageFlag: 'payPageFlag',
+  /** The day the daily sign-in dialog last opened by itself (it does so once a day at most). */
+  dailySignAutoShown: 'dailySignAutoShown',
 } as const;
 export type KvKey = (typeof KvKey)[keyof typeof KvKey];
 

@@ -14,7 +14,7 @@ function desktopOk(): boolean {
  * in-app browsers leave for their own static page. True when the page is leaving.
  */
 function guard(): boolean {
-  const target = redirectTarget(currentEnv(), { desktopOk: desktopOk() });
+  const target = redirectTarget(currentEnv(), { desktopOk });
   if (!target) return false;
   const back = encodeURIComponent(location.pathname + location.search);
   location.replace(`${target}?from=${back}`);

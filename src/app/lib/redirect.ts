@@ -13,10 +13,17 @@ export const isWeChat = (ua: string) => /MicroMessenger\//i.test(ua);
  */
 export const isQQInApp = (ua: string) => /(^|[\s;(])QQ\/\d/.test(ua);
 
-/** Where a visitor must go before the app renders, or null to stay (spec §1). */
-export function redirectTarget(env: AppTypeEnv, opts: { desktopOk?: boolean; shellMarker?: string } = {}) {
+/**
+ * Where a visitor must go before the app renders, or null to stay (spec §1). `desktopOk` is asked only
+ * of a desktop browser: it reads the device's storage, a synchronous call into the browser that a
+ * phone's first load should not pay for.
+ */
+export function redirectTarget(
+  env: AppTypeEnv,
+  opts: { desktopOk?: () => boolean; shellMarker?: string } = {},
+) {
   if (isWeChat(env.userAgent) || isQQInApp(env.userAgent)) return OPEN_IN_BROWSER_PAGE;
-  if (classifyAppType(env, opts.shellMarker ?? SHELL_UA_MARKER) === 'other' && !opts.desktopOk)
+  if (classifyAppType(env, opts.shellMarker ?? SHELL_UA_MARKER) === 'other' && !opts.desktopOk?.())
     return DESKTOP_PAGE;
   return null;
 }

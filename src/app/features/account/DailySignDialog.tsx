@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { AccountText, Msg, type DailySignConfig, type UserInfo, MineText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/account';
+import { KvKey, kvGet, kvSet } from '../../lib/kv';
 import { updateUser } from '../../lib/session';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { todayIso } from './calendar';
@@ -15,22 +16,24 @@ import { MineIcon } from './icons';
 import '../../components/actions.css';
 import './account.css';
 
-/** localStorage: the day the dialog last opened by itself, so it does so once a day at most. */
-const AUTO_SHOWN_KEY = 'dailySignAutoShown';
-
-function autoShownToday(): boolean {
-  try {
-    return localStorage.getItem(AUTO_SHOWN_KEY) === todayIso();
-  } catch {
-    return false;
-  }
-}
-function markAutoShown(): void {
-  try {
-    localStorage.setItem(AUTO_SHOWN_KEY, todayIso());
-  } catch {
-    // Private mode without storage: the dialog may open again, nothing worse.
-  }
+/**
+ * Whether the dialog already opened by itself today, from the device's store. Read asynchronously: the
+ * dialog mounts during a first load, and a first localStorage read is a synchronous call into the
+ * browser that took up to 15 ms there.
+ */
+function useAutoShownToday(): boolean | undefined {
+  const [shownToday, setShownToday] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    kvGet<string>(KvKey.dailySignAutoShown).then(
+      (day) => live && setShownToday(day === todayIso()),
+      () => live && setShownToday(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return shownToday;
 }
 
 type Result = { ok: true; coins: number } | { ok: false; msg: string };
@@ -60,16 +63,18 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
 
   // Decided once, when the config first arrives: open by itself if today is not signed yet, after
   // the pay-result prompt (if any) has been answered.
+  const autoShownToday = useAutoShownToday();
   const [autoDecided, setAutoDecided] = useState(false);
   const [autoPending, setAutoPending] = useState(false);
-  if (!autoDecided && config !== undefined) {
+  if (!autoDecided && config !== undefined && autoShownToday !== undefined) {
     setAutoDecided(true);
-    if (auto && config && !config.signedToday && !autoShownToday()) setAutoPending(true);
+    if (auto && config && !config.signedToday && !autoShownToday) setAutoPending(true);
   }
   const payPromptBusy = usePayPromptBusy();
   const shown = open || (autoPending && !payPromptBusy);
   useEffect(() => {
-    if (shown) markAutoShown();
+    // Private mode without storage: the dialog may open again, nothing worse.
+    if (shown) kvSet(KvKey.dailySignAutoShown, todayIso()).catch(() => undefined);
   }, [shown]);
 
   const vip = user !== undefined && user.vipType !== 'none';
