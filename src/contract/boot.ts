@@ -38,6 +38,16 @@ export interface BootEntry {
   body: unknown;
 }
 
+/**
+ * What the visitor's request says that a first screen may depend on, given to the server's render of it
+ * (app/prerender): its cookies (the download tip closed, spec §3) and its user agent (inside our app
+ * shell no download tip shows). The app reads them through the same calls as in the browser.
+ */
+export interface PrerenderVisitor {
+  cookie: string;
+  userAgent: string;
+}
+
 export interface BootData {
   /** Server time the page was made (ms). */
   at: number;

@@ -4,20 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Api, apiPath, APP_MODULES_ELEMENT_ID } from '../../src/contract';
 import { ListTitle } from '../../src/contract/messages/lists';
-import { baseUrl, launchMobile, type Mobile, playerUp } from './helpers';
-
-/** Sums the page's unexpected layout shifts from its first paint; the returned function reads the sum. */
-async function watchLayoutShift(page: Page): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) w.__cls += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-}
+import { baseUrl, launchMobile, type Mobile, playerUp, watchLayoutShift } from './helpers';
 
 interface LargestPaint {
   at: number;

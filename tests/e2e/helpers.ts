@@ -107,3 +107,16 @@ export async function tapIfWaiting(page: Page, timeout = 30_000): Promise<void> 
   const waiting = page.locator('.ink-player[data-state="waiting"]');
   if (await waiting.count()) await waiting.locator('.ink-autoplay').click();
 }
+
+/** Sums the page's unexpected layout shifts from its first paint; the returned function reads the sum. */
+export async function watchLayoutShift(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}

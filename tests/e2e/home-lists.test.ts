@@ -136,37 +136,6 @@ describe('home sections', () => {
       expect(Math.abs((await p.evaluate(() => window.scrollY)) - y)).toBeLessThan(40);
     }));
 
-  it('the download tip shows where a download link is set, and once closed stays closed (spec §3 cookie)', () => {
-    const link = 'https://example.com/inkreel.apk';
-    const withLink = (p: Page) =>
-      p.route(/\/api\/common\/info\/v2\//, async (route) => {
-        const res = await route.fetch();
-        const body = (await res.json()) as { data: { appDownloadUrl: string } };
-        body.data.appDownloadUrl = link;
-        await route.fulfill({ response: res, json: body });
-      });
-    return onFreshHome(
-      async (p, fresh) => {
-        const tip = p.getByRole('region', { name: HomeText.download });
-        await tip.waitFor({ timeout: 20_000 });
-        expect(await tip.getByRole('link', { name: HomeText.downloadNow }).getAttribute('href')).toBe(link);
-        await tip.getByRole('button', { name: HomeText.closeDownload }).click();
-        await tip.waitFor({ state: 'detached' });
-        const cookie = (await fresh.context.cookies()).find((c) => c.name === 'downloadTip');
-        expect(cookie?.value).toBe('1');
-        expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(99);
-
-        await p.reload();
-        await dismissDialogs(p);
-        await p.getByRole('heading', { name: ListTitle.day }).waitFor();
-        // The link is known again (kept with the catalogue answers, or asked anew): the tip stays away.
-        await p.waitForTimeout(2000);
-        expect(await tip.count()).toBe(0);
-      },
-      { serviceWorkers: 'block', before: withLink },
-    );
-  });
-
   it('the daily sign-in dialog opens by itself once a day: closed, it stays closed on the next visit', () =>
     onFreshHome(async (p) => {
       // onFreshHome closed the one it opened by itself; the next visit today finds it decided.

@@ -109,6 +109,9 @@ describe('the app page of a first visit', () => {
     const today = boot.entries.find((e) => e.url.startsWith(Api.todayUpdate));
     expect(today?.url).toBe(`${Api.todayUpdate}?category=0&pageSize=6&currentPage=1`);
     expect(today?.anonymousOnly).toBe(true);
+    // The download tip's link, as the app asks for it before the device's session is read.
+    const common = boot.entries.find((e) => e.url === apiPath(Api.commonInfo, { branchId: '0' }));
+    expect((common?.body as { data?: { appDownloadUrl?: string } })?.data).toHaveProperty('appDownloadUrl');
 
     const banner = (JSON.parse(api.body) as { data: { adList: { imgPath: string }[] } }).data.adList[0]!
       .imgPath;

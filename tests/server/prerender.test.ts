@@ -12,7 +12,9 @@ function distWith(renderer: string): string {
   return dir;
 }
 const ECHO = `let n = 0;
-export async function renderFirstScreen(url, entries) { n++; return '<p>' + url + ' ' + entries.length + ' #' + n + '</p>'; }`;
+export async function renderFirstScreen(url, entries, visitor) { n++; return '<p>' + url + ' ' + entries.length + visitor.cookie + ' #' + n + '</p>'; }`;
+/** A visitor with no cookies. */
+const V = { cookie: '', userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile' };
 
 describe('the server prerender of first screens', () => {
   let p: Prerenderer | null = null;
@@ -23,15 +25,20 @@ describe('the server prerender of first screens', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('renders in its worker and keeps a render for the same page and answers', async () => {
+  it('renders in its worker and keeps a render for the same page, answers and visitor', async () => {
     dir = distWith(ECHO);
     // A generous budget: the first render also starts the worker (slow on a busy machine).
     p = createPrerenderer(dir, (m) => logs.push(m), 20_000);
     const entries = [{ url: '/api/x', anonymousOnly: false, body: { a: 1 } }];
-    expect(await p!.render('http://h/home', entries)).toBe('<p>http://h/home 1 #1</p>');
-    expect(await p!.render('http://h/home', entries)).toBe('<p>http://h/home 1 #1</p>');
+    expect(await p!.render('http://h/home', entries, V)).toBe('<p>http://h/home 1 #1</p>');
+    expect(await p!.render('http://h/home', entries, V)).toBe('<p>http://h/home 1 #1</p>');
     // Other answers, another render.
-    expect(await p!.render('http://h/home', [])).toBe('<p>http://h/home 0 #2</p>');
+    expect(await p!.render('http://h/home', [], V)).toBe('<p>http://h/home 0 #2</p>');
+    // The render is given the visitor's cookies (home's download tip may have been closed): another
+    // visitor's cookies, another render, never the kept one.
+    const closed = { ...V, cookie: ' downloadTip=1' };
+    expect(await p!.render('http://h/home', entries, closed)).toBe('<p>http://h/home 1 downloadTip=1 #3</p>');
+    expect(await p!.render('http://h/home', entries, V)).toBe('<p>http://h/home 1 #1</p>');
   });
 
   it('sends the page without a prerender when the renderer fails or is too slow', async () => {
@@ -41,21 +48,21 @@ describe('the server prerender of first screens', () => {
       return '<p>late</p>';
     }`);
     p = createPrerenderer(dir, (m) => logs.push(m), 1_000);
-    expect(await p!.render('http://h/fail', [])).toBeNull();
+    expect(await p!.render('http://h/fail', [], V)).toBeNull();
     await expect.poll(() => logs.some((l) => l.includes('boom')), { timeout: 20_000 }).toBe(true);
     const started = Date.now();
-    expect(await p!.render('http://h/slow', [])).toBeNull();
+    expect(await p!.render('http://h/slow', [], V)).toBeNull();
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('follows a new build under a running server', async () => {
     dir = distWith(ECHO);
     p = createPrerenderer(dir, () => undefined, 20_000);
-    expect(await p!.render('http://h/a', [])).toContain('#1');
+    expect(await p!.render('http://h/a', [], V)).toContain('#1');
     writeFileSync(join(dir, '.ssr', 'render.mjs'), ECHO.replace("'<p>'", "'<p>v2 '"));
     const later = new Date(Date.now() + 5_000);
     utimesSync(join(dir, '.ssr', 'render.mjs'), later, later);
-    expect(await p!.render('http://h/a', [])).toBe('<p>v2 http://h/a 0 #1</p>');
+    expect(await p!.render('http://h/a', [], V)).toBe('<p>v2 http://h/a 0 #1</p>');
   });
 
   it('is off when the build has no renderer', () => {

@@ -1,4 +1,5 @@
 import type { AppType } from '../../contract';
+import { prerenderVisitor } from './prerendering';
 
 /** Our native shell's user-agent marker (configurable at build time). */
 export const SHELL_UA_MARKER = import.meta.env.VITE_SHELL_UA_MARKER || 'InkreelShell';
@@ -35,5 +36,17 @@ export function currentEnv(): AppTypeEnv {
 
 // Asked on every call (its header): worked out once per page, as nothing it reads changes meanwhile.
 let appType: AppType | undefined;
-export const getAppType = (): AppType =>
-  typeof navigator === 'undefined' ? 'other' : (appType ??= classifyAppType(currentEnv()));
+export function getAppType(): AppType {
+  // The server's render of a first screen: the request's user agent, worked out per render (a server has
+  // a `navigator` of its own from Node 21 on, and no matchMedia).
+  const visitor = prerenderVisitor();
+  if (visitor) {
+    return classifyAppType({
+      userAgent: visitor.userAgent,
+      standalone: false,
+      maxTouchPoints: 0,
+      platform: '',
+    });
+  }
+  return typeof navigator === 'undefined' ? 'other' : (appType ??= classifyAppType(currentEnv()));
+}

@@ -4,6 +4,7 @@ import {
   COOKIE_DAYS_STREAM_LEVEL,
   StorageKey,
 } from '../../contract';
+import { prerenderVisitor } from './prerendering';
 
 /** Cookie names of spec §3 (the quality cookie's name is the spec's). */
 export const CookieName = {
@@ -32,7 +33,9 @@ export function parseCookie(cookies: string, name: string): string | undefined {
 }
 
 const hasDocument = () => typeof document !== 'undefined';
-export const getCookie = (name: string) => (hasDocument() ? parseCookie(document.cookie, name) : undefined);
+/** In the browser, the page's cookies; in the server's render of a first screen, the request's. */
+export const getCookie = (name: string) =>
+  hasDocument() ? parseCookie(document.cookie, name) : parseCookie(prerenderVisitor()?.cookie ?? '', name);
 export function setCookie(name: string, value: string, days: number): void {
   if (hasDocument()) document.cookie = cookieString(name, value, days);
 }

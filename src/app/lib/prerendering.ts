@@ -1,4 +1,4 @@
-import type { BootEntry } from '../../contract';
+import type { BootEntry, PrerenderVisitor } from '../../contract';
 
 /**
  * The server renders a landing screen's first screen with the app's own components (app/prerender).
@@ -6,11 +6,16 @@ import type { BootEntry } from '../../contract';
  * network, the device's storage or a session.
  */
 let answers: Map<string, BootEntry> | undefined;
+let visitor: PrerenderVisitor | undefined;
 
 export const isPrerendering = () => answers !== undefined;
 
-export function setPrerenderAnswers(entries: BootEntry[] | undefined) {
+/** The request's cookies and user agent while the server renders a first screen, else undefined. */
+export const prerenderVisitor = () => visitor;
+
+export function setPrerenderAnswers(entries: BootEntry[] | undefined, from?: PrerenderVisitor) {
   answers = entries ? new Map(entries.map((e) => [e.url, e])) : undefined;
+  visitor = entries ? from : undefined;
 }
 
 /** Thrown for a read the page carries no answer for: the screen renders it as still loading. */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderToStringAsync } from 'preact-render-to-string';
-import type { BootEntry } from '../../contract';
+import type { BootEntry, PrerenderVisitor } from '../../contract';
 import { setPrerenderAnswers } from '../lib/prerendering';
 import { routeTree } from '../routes/tree';
 
@@ -14,13 +14,17 @@ import { routeTree } from '../routes/tree';
  * inlined answers; the second renders with them. Reads with no inlined answer stay loading, as they
  * would on the phone for a moment.
  */
-export async function renderFirstScreen(pageUrl: string, entries: BootEntry[]): Promise<string> {
+export async function renderFirstScreen(
+  pageUrl: string,
+  entries: BootEntry[],
+  visitor: PrerenderVisitor,
+): Promise<string> {
   const page = new URL(pageUrl);
   const url = page.pathname + page.search;
   // Screens read the page's address while rendering (links to our own pages); nothing else of a
   // browser is pretended: code that needs more runs in effects, which a server render never runs.
   (globalThis as { location?: unknown }).location = page;
-  setPrerenderAnswers(entries);
+  setPrerenderAnswers(entries, visitor);
   try {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Infinity, networkMode: 'always' } },

@@ -69,6 +69,9 @@ const SCREENS: Screen[] = [
       { url: Api.category },
       // today_update carries the caller's sign-in state: only a visitor with no session may take it.
       { url: `${Api.todayUpdate}?category=0&pageSize=6&currentPage=1`, anonymousOnly: true },
+      // The download tip's link: the first screen shows the tip from the start (it pushed the page down
+      // when it came later). The app asks for the default branch until the device's session is read.
+      { url: apiPath(Api.commonInfo, { branchId: '0' }) },
     ],
     lcpImage: (answers) =>
       dataOf<{ adList?: { imgPath: string }[] }>(answers, Api.homeIndex)?.adList?.[0]?.imgPath,
@@ -116,6 +119,9 @@ const SCREENS: Screen[] = [
     ],
   },
 ];
+
+/** The most of a request's cookies and of its user agent a first screen's render is given. */
+const MAX_HEADER_CHARS = 2048;
 
 const escapeJson = (json: string) =>
   json
@@ -276,7 +282,10 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       }
       // The first screen itself, rendered by the app's components from those answers.
       const firstScreen = entries.length
-        ? await prerender?.render(`${request.protocol}://${request.host}${request.url}`, entries)
+        ? await prerender?.render(`${request.protocol}://${request.host}${request.url}`, entries, {
+            cookie: (request.headers.cookie ?? '').slice(0, MAX_HEADER_CHARS),
+            userAgent: (request.headers['user-agent'] ?? '').slice(0, MAX_HEADER_CHARS),
+          })
         : null;
       if (firstScreen) head.push(PRERENDER_STYLE);
       // Functions, not strings: inlined CSS, JSON and markup may hold `$&`-like sequences.

@@ -3,15 +3,16 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BootEntry } from '../../contract/index.js';
+import type { BootEntry, PrerenderVisitor } from '../../contract/index.js';
 
 /** Built by `vite build` (vite.config.ts, prerenderBuild): the app's first-screen renderer. */
 const RENDERER = join('.ssr', 'render.mjs');
 /** A page never waits longer than this for its prerender: past it, it goes out without one. */
 const BUDGET_MS = 400;
 /**
- * The same answers render the same screen: a render is kept this long for the next visitor of the page
- * (a first screen shows public catalogue data only; the answers themselves are cached as long or longer).
+ * The same answers for the same cookies and user agent render the same screen: a render is kept this
+ * long for the next such visitor of the page (a first screen shows public catalogue data only; the
+ * answers themselves are cached as long or longer).
  */
 const KEEP_MS = 10_000;
 const KEEP_MAX = 200;
@@ -22,17 +23,17 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 process.on('unhandledRejection', () => {});
 const loaded = import(workerData.renderer);
-parentPort.on('message', async ({ id, pageUrl, entries }) => {
+parentPort.on('message', async ({ id, pageUrl, entries, visitor }) => {
   try {
     const { renderFirstScreen } = await loaded;
-    parentPort.postMessage({ id, html: await renderFirstScreen(pageUrl, entries) });
+    parentPort.postMessage({ id, html: await renderFirstScreen(pageUrl, entries, visitor) });
   } catch (err) {
     parentPort.postMessage({ id, error: String(err && err.stack || err) });
   }
 });`;
 
 export interface Prerenderer {
-  render(pageUrl: string, entries: BootEntry[]): Promise<string | null>;
+  render(pageUrl: string, entries: BootEntry[], visitor: PrerenderVisitor): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -83,7 +84,11 @@ export function createPrerenderer(
   // Started now, so the first visitor's page does not wait for the renderer to load.
   running = start(statSync(file).mtimeMs);
 
-  const render = (pageUrl: string, entries: BootEntry[]): Promise<string | null> => {
+  const render = (
+    pageUrl: string,
+    entries: BootEntry[],
+    visitor: PrerenderVisitor,
+  ): Promise<string | null> => {
     let builtAt: number;
     try {
       builtAt = statSync(file).mtimeMs;
@@ -94,6 +99,8 @@ export function createPrerenderer(
       .update(pageUrl)
       .update('\0')
       .update(JSON.stringify(entries))
+      .update('\0')
+      .update(JSON.stringify(visitor))
       .digest('base64');
     const hit = kept.get(key);
     if (hit && hit.builtAt === builtAt && Date.now() - hit.at < KEEP_MS) return Promise.resolve(hit.html);
@@ -117,7 +124,7 @@ export function createPrerenderer(
         }
         resolve(html);
       });
-      r.worker.postMessage({ id, pageUrl, entries });
+      r.worker.postMessage({ id, pageUrl, entries, visitor });
     });
   };
   return {
