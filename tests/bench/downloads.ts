@@ -19,6 +19,7 @@ import { readRecord } from '../e2e/device-records';
 import { buildDist, distIsStale } from '../e2e/global-setup';
 import { newPhone } from './phone.js';
 import { startServer } from './server.js';
+import { median } from './median.js';
 
 const WEAK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const OPEN_TRIES = 5;
@@ -182,7 +183,6 @@ async function openFromDownloads(
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => Math.round(n / 1024);
 
 export interface DownloadFigure {

@@ -16,6 +16,7 @@ import { buildDist, distIsStale } from '../e2e/global-setup';
 import { phoneAutoplayRule } from '../e2e/phone-autoplay';
 import { newPhone } from './phone.js';
 import { startServer } from './server.js';
+import { median } from './median.js';
 
 const SLOW_4G = {
   offline: false,
@@ -55,8 +56,6 @@ async function tapToPlay(url: string, vodId: number): Promise<number> {
     await p.close();
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface TapToPlayFigure {
   build: string;

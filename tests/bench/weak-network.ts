@@ -15,6 +15,7 @@ import { ListTitle } from '../../src/contract/messages/lists';
 import { buildDist, distIsStale } from '../e2e/global-setup';
 import { newPhone } from './phone.js';
 import { startServer } from './server.js';
+import { median } from './median.js';
 
 const WEAK = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const TRIES = 3;
@@ -75,8 +76,6 @@ async function chapterAgain(url: string): Promise<number> {
     await p.close();
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface WeakNetworkFigure {
   measure: string;
