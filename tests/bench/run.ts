@@ -38,6 +38,11 @@ async function main() {
     ['wire', 'benchWire', 'Bytes on the wire for /home in Chromium (relay count; reference: uncompressed)'],
     ['weak-network', 'benchWeakNetwork', 'Weak network (400 Kbps, 400 ms RTT) in Chromium, median of 3'],
     [
+      'sync-calls',
+      'benchSyncCalls',
+      "Synchronous calls into the browser during /home's first load (Chromium, median of 5 loads)",
+    ],
+    [
       'tap-to-play',
       'benchTapToPlay',
       'Video page: tap to play on a phone (slow 4G, 4× CPU, autoplay refused), median of 3',
