@@ -41,6 +41,41 @@ describe('the server prerender of first screens', () => {
     expect(await p!.render('http://h/home', entries, V)).toBe('<p>http://h/home 1 #1</p>');
   });
 
+  it('renders one page at a time: a render keeps its state in module globals across its awaits', async () => {
+    dir = distWith(`let page;
+    export async function renderFirstScreen(url, entries, visitor) {
+      page = url + visitor.cookie;
+      await new Promise((r) => setTimeout(r, 50));
+      return '<p>' + page + '</p>';
+    }`);
+    p = createPrerenderer(dir, (m) => logs.push(m), 20_000);
+    const [a, b] = await Promise.all([
+      p!.render('http://h/a', [], V),
+      p!.render('http://h/b', [], { ...V, cookie: ' downloadTip=1' }),
+    ]);
+    expect([a, b]).toEqual(['<p>http://h/a</p>', '<p>http://h/b downloadTip=1</p>']);
+  });
+
+  it('skips a render whose page has already gone out without it', async () => {
+    dir = distWith(`let n = 0;
+    export async function renderFirstScreen(url) {
+      n++;
+      if (url.endsWith('/slow')) await new Promise((r) => setTimeout(r, 1500));
+      return '<p>' + url + ' #' + n + '</p>';
+    }`);
+    p = createPrerenderer(dir, (m) => logs.push(m), 1_000);
+    // Warm: the worker and its renderer loaded (the first render may take longer than the budget).
+    await expect.poll(() => p!.render('http://h/warm', [], V), { timeout: 20_000 }).not.toBeNull();
+    const before = Number(/#(\d+)/.exec((await p!.render('http://h/count', [], V))!)![1]);
+    // /x waits behind /slow past its budget: both pages go out without a prerender, and /x is never rendered.
+    expect(await Promise.all([p!.render('http://h/slow', [], V), p!.render('http://h/x', [], V)])).toEqual([
+      null,
+      null,
+    ]);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await p!.render('http://h/y', [], V)).toBe(`<p>http://h/y #${before + 2}</p>`);
+  });
+
   it('sends the page without a prerender when the renderer fails or is too slow', async () => {
     dir = distWith(`export async function renderFirstScreen(url) {
       if (url.endsWith('/fail')) throw new Error('boom');

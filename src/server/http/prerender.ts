@@ -18,18 +18,25 @@ const KEEP_MS = 10_000;
 const KEEP_MAX = 200;
 
 // Runs in the worker: a render is CPU work, and the app's code must never touch the server's globals
-// (it sets `location`, and a stray promise of the app's may reject there harmlessly).
+// (it sets `location`, and a stray promise of the app's may reject there harmlessly). One render at a
+// time: a render keeps its page, answers and visitor in the app's module state across its awaits, and
+// two at once would read each other's. A render whose page has gone out without it (past its budget)
+// is skipped, so a burst of pages cannot queue up work nobody waits for.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 process.on('unhandledRejection', () => {});
 const loaded = import(workerData.renderer);
-parentPort.on('message', async ({ id, pageUrl, entries, visitor }) => {
-  try {
-    const { renderFirstScreen } = await loaded;
-    parentPort.postMessage({ id, html: await renderFirstScreen(pageUrl, entries, visitor) });
-  } catch (err) {
-    parentPort.postMessage({ id, error: String(err && err.stack || err) });
-  }
+let queue = Promise.resolve();
+parentPort.on('message', ({ id, pageUrl, entries, visitor, deadline }) => {
+  queue = queue.then(async () => {
+    if (Date.now() > deadline) return parentPort.postMessage({ id, html: null });
+    try {
+      const { renderFirstScreen } = await loaded;
+      parentPort.postMessage({ id, html: await renderFirstScreen(pageUrl, entries, visitor) });
+    } catch (err) {
+      parentPort.postMessage({ id, error: String(err && err.stack || err) });
+    }
+  });
 });`;
 
 export interface Prerenderer {
@@ -124,7 +131,7 @@ export function createPrerenderer(
         }
         resolve(html);
       });
-      r.worker.postMessage({ id, pageUrl, entries, visitor });
+      r.worker.postMessage({ id, pageUrl, entries, visitor, deadline: Date.now() + budgetMs });
     });
   };
   return {
