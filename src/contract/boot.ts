@@ -39,9 +39,10 @@ export interface BootEntry {
 }
 
 /**
- * What the visitor's request says that a first screen may depend on, given to the server's render of it
- * (app/prerender): its cookies (the download tip closed, spec §3) and its user agent (inside our app
- * shell no download tip shows). The app reads them through the same calls as in the browser.
+ * What the visitor's request says that a first screen depends on, given to the server's render of it
+ * (app/prerender), and nothing more, so renders stay shared between visitors: the download tip's cookie
+ * (closed, spec §3) and whether the user agent is our app shell's (no download tip there), as a cookie
+ * string and a user agent the app reads through the same calls as in the browser.
  */
 export interface PrerenderVisitor {
   cookie: string;

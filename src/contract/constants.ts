@@ -77,7 +77,12 @@ export const StorageKey = {
   vodSearchHistory: 'vodHisSearch',
   watchedPrefix: 'w_',
   streamLevelCookie: 'selectedStreamLevel',
+  /** The download tip was closed (100 days, spec §3). */
+  downloadTipCookie: 'downloadTip',
 } as const;
+
+/** Our native shell's user-agent marker, unless the build names another (VITE_SHELL_UA_MARKER). */
+export const DEFAULT_SHELL_UA_MARKER = 'InkreelShell';
 
 /** Catalogue answers sized by the server (the spec says "a few"): home sections, 同类推荐, shelves, 猜你喜欢. */
 export const HOME_SECTION_SIZE = 6;

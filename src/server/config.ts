@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_IMAGE_KEY, VOD_TRIAL_SECONDS } from '../contract/index.js';
+import { DEFAULT_IMAGE_KEY, DEFAULT_SHELL_UA_MARKER, VOD_TRIAL_SECONDS } from '../contract/index.js';
 
 export interface Config {
   port: number;
@@ -51,6 +51,11 @@ export interface Config {
    * by default: the check costs a third of read_chapter's throughput, and the tests hold the contract.
    */
   checkAnswers: boolean;
+  /**
+   * Our native shell's user-agent marker, for the server's render of first screens; the app's build
+   * reads the same variable (VITE_SHELL_UA_MARKER).
+   */
+  shellUaMarker: string;
   /** Support contacts answered by /api/common/info/v2/:branchId. */
   support: {
     appDownloadUrl: string;
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptCostLog2: scryptCostFromEnv(env),
     hashQueueMax: hashQueueMaxFromEnv(env),
     checkAnswers: env.CHECK_ANSWERS === '1',
+    shellUaMarker: env.VITE_SHELL_UA_MARKER || DEFAULT_SHELL_UA_MARKER,
     support: {
       // Empty: no native app, the app offers add-to-home-screen instead.
       appDownloadUrl: env.APP_DOWNLOAD_URL ?? '',

@@ -139,7 +139,9 @@ describe('home sections', () => {
   it('the daily sign-in dialog opens by itself once a day: closed, it stays closed on the next visit', () =>
     onFreshHome(async (p) => {
       // onFreshHome closed the one it opened by itself; the next visit today finds it decided.
+      const config = p.waitForResponse((r) => /today_update\?.*pageSize=1\b/.test(r.url()));
       await p.reload();
+      await config;
       await p.locator('#root .home-search').waitFor({ timeout: 20_000 });
       await listSections(p).first().waitFor({ timeout: 20_000 });
       await p.waitForTimeout(3_000);

@@ -10,6 +10,7 @@ import {
   LATER_CODE_ELEMENT_ID,
   type BootData,
 } from '../../src/contract/index.js';
+import { prerenderVisitor } from '../../src/server/http/app-document.js';
 import { prerenderScript, prerenderScriptHash } from '../../src/server/http/prerender-page.js';
 import { FAST_HASHING } from './helpers/accounts.js';
 import { anonHeaders } from './helpers/catalogue.js';
@@ -118,6 +119,18 @@ describe('the app page of a first visit', () => {
     expect(html).toContain(
       `<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${banner}">`,
     );
+  });
+
+  it("gives a first screen's render only what it depends on: renders stay shared between visitors", () => {
+    const visitor = (cookie: string | undefined, ua: string) =>
+      prerenderVisitor({ headers: { cookie, 'user-agent': ua } }, 'InkreelShell');
+    const phone = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36';
+    const plain = { cookie: '', userAgent: '' };
+    expect(visitor(undefined, phone)).toEqual(plain);
+    expect(visitor('a=1; firstVisit=1; _ga=GA1.2.3', 'Mozilla/5.0 (iPhone) Safari/604.1')).toEqual(plain);
+    expect(visitor('downloadTip=%; x=1', phone)).toEqual(plain);
+    expect(visitor('a=1; downloadTip=1', phone)).toEqual({ cookie: 'downloadTip=1', userAgent: '' });
+    expect(visitor('', `${phone} InkreelShell/2`)).toEqual({ cookie: '', userAgent: 'InkreelShell' });
   });
 
   it('inlined text cannot close the script block', async () => {

@@ -18,6 +18,11 @@ describe('cookies of spec §3', () => {
     expect(parseCookie(jar, 'selectedStreamLevel')).toBe('1080P HD');
     expect(parseCookie(jar, 'firstVisit')).toBeUndefined();
   });
+
+  it('takes a malformed value (tampered, or written by other code) as no value, never as an error', () => {
+    expect(parseCookie('downloadTip=%E0%A4%A; firstVisit=1', 'downloadTip')).toBeUndefined();
+    expect(parseCookie('downloadTip=%E0%A4%A; firstVisit=1', 'firstVisit')).toBe('1');
+  });
 });
 
 describe('paging (spec §4)', () => {

@@ -1,8 +1,8 @@
-import type { AppType } from '../../contract';
+import { DEFAULT_SHELL_UA_MARKER, type AppType } from '../../contract';
 import { prerenderVisitor } from './prerendering';
 
 /** Our native shell's user-agent marker (configurable at build time). */
-export const SHELL_UA_MARKER = import.meta.env.VITE_SHELL_UA_MARKER || 'InkreelShell';
+export const SHELL_UA_MARKER = import.meta.env.VITE_SHELL_UA_MARKER || DEFAULT_SHELL_UA_MARKER;
 
 export interface AppTypeEnv {
   userAgent: string;

@@ -8,7 +8,7 @@ import { prerenderVisitor } from './prerendering';
 
 /** Cookie names of spec §3 (the quality cookie's name is the spec's). */
 export const CookieName = {
-  downloadTip: 'downloadTip',
+  downloadTip: StorageKey.downloadTipCookie,
   firstVisit: 'firstVisit',
   streamLevel: StorageKey.streamLevelCookie,
 } as const;
@@ -27,7 +27,12 @@ export function parseCookie(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === key) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== key) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined; // not ours: a malformed value is as good as none
+    }
   }
   return undefined;
 }

@@ -6,10 +6,13 @@ import {
   apiPath,
   APP_MODULES_ELEMENT_ID,
   BOOT_DATA_ELEMENT_ID,
+  DEFAULT_SHELL_UA_MARKER,
   LATER_CODE_ELEMENT_ID,
   PRERENDER_ELEMENT_ID,
+  StorageKey,
   type BootData,
   type BootEntry,
+  type PrerenderVisitor,
 } from '../../contract/index.js';
 import type { App } from '../context.js';
 import { pathOf } from './client.js';
@@ -120,8 +123,18 @@ const SCREENS: Screen[] = [
   },
 ];
 
-/** The most of a request's cookies and of its user agent a first screen's render is given. */
-const MAX_HEADER_CHARS = 2048;
+const TIP_CLOSED = new RegExp(`(?:^|;)\\s*${StorageKey.downloadTipCookie}=1\\s*(?:;|$)`);
+
+/** The request as far as a first screen depends on it (contract/boot.ts): two facts, not the headers. */
+export function prerenderVisitor(
+  request: Pick<FastifyRequest, 'headers'>,
+  shellMarker: string,
+): PrerenderVisitor {
+  return {
+    cookie: TIP_CLOSED.test(request.headers.cookie ?? '') ? `${StorageKey.downloadTipCookie}=1` : '',
+    userAgent: (request.headers['user-agent'] ?? '').includes(shellMarker) ? shellMarker : '',
+  };
+}
 
 const escapeJson = (json: string) =>
   json
@@ -191,7 +204,12 @@ function inlineStyles(distDir: string, hrefs: string[]): string[] {
 export type DocumentRenderer = (request: FastifyRequest) => Promise<string>;
 
 /** Null when there is no build with a manifest (the plain index.html is then sent as a file). */
-export function createDocumentRenderer(app: App, distDir: string, imageKey: string): DocumentRenderer | null {
+export function createDocumentRenderer(
+  app: App,
+  distDir: string,
+  imageKey: string,
+  shellMarker = DEFAULT_SHELL_UA_MARKER,
+): DocumentRenderer | null {
   const indexFile = join(distDir, 'index.html');
   const manifestFile = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(indexFile) || !existsSync(manifestFile)) return null;
@@ -282,10 +300,11 @@ export function createDocumentRenderer(app: App, distDir: string, imageKey: stri
       }
       // The first screen itself, rendered by the app's components from those answers.
       const firstScreen = entries.length
-        ? await prerender?.render(`${request.protocol}://${request.host}${request.url}`, entries, {
-            cookie: (request.headers.cookie ?? '').slice(0, MAX_HEADER_CHARS),
-            userAgent: (request.headers['user-agent'] ?? '').slice(0, MAX_HEADER_CHARS),
-          })
+        ? await prerender?.render(
+            `${request.protocol}://${request.host}${request.url}`,
+            entries,
+            prerenderVisitor(request, shellMarker),
+          )
         : null;
       if (firstScreen) head.push(PRERENDER_STYLE);
       // Functions, not strings: inlined CSS, JSON and markup may hold `$&`-like sequences.

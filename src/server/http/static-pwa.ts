@@ -67,7 +67,9 @@ export async function registerPwa(app: App, config: Config) {
     });
   }
 
-  const renderDocument = built ? createDocumentRenderer(app, config.distDir, config.imageKey) : null;
+  const renderDocument = built
+    ? createDocumentRenderer(app, config.distDir, config.imageKey, config.shellUaMarker)
+    : null;
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (built && isPageRequest(request)) {
       reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8');

@@ -21,19 +21,25 @@ import './account.css';
  * dialog mounts during a first load, and a first localStorage read is a synchronous call into the
  * browser that took up to 15 ms there.
  */
-function useAutoShownToday(): boolean | undefined {
+function useShownToday(): [shownToday: boolean | undefined, markShown: () => void] {
   const [shownToday, setShownToday] = useState<boolean>();
   useEffect(() => {
     let live = true;
     kvGet<string>(KvKey.dailySignAutoShown).then(
-      (day) => live && setShownToday(day === todayIso()),
-      () => live && setShownToday(false),
+      // Shown by hand meanwhile: that counts, whatever the store said before.
+      (day) => live && setShownToday((now) => now === true || day === todayIso()),
+      () => live && setShownToday((now) => now === true),
     );
     return () => {
       live = false;
     };
   }, []);
-  return shownToday;
+  const markShown = () => {
+    setShownToday(true);
+    // Private mode without storage: the dialog may open again on another visit, nothing worse.
+    kvSet(KvKey.dailySignAutoShown, todayIso()).catch(() => undefined);
+  };
+  return [shownToday, markShown];
 }
 
 type Result = { ok: true; coins: number } | { ok: false; msg: string };
@@ -63,7 +69,7 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
 
   // Decided once, when the config first arrives: open by itself if today is not signed yet, after
   // the pay-result prompt (if any) has been answered.
-  const autoShownToday = useAutoShownToday();
+  const [autoShownToday, markShownToday] = useShownToday();
   const [autoDecided, setAutoDecided] = useState(false);
   const [autoPending, setAutoPending] = useState(false);
   if (!autoDecided && config !== undefined && autoShownToday !== undefined) {
@@ -73,8 +79,8 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
   const payPromptBusy = usePayPromptBusy();
   const shown = open || (autoPending && !payPromptBusy);
   useEffect(() => {
-    // Private mode without storage: the dialog may open again, nothing worse.
-    if (shown) kvSet(KvKey.dailySignAutoShown, todayIso()).catch(() => undefined);
+    if (shown) markShownToday();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showing
   }, [shown]);
 
   const vip = user !== undefined && user.vipType !== 'none';
