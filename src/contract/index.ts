@@ -3,6 +3,7 @@ export * from './boot.js';
 export * from './cipher.js';
 export * from './codes.js';
 export * from './constants.js';
+export * from './cookies.js';
 export * from './downloads.js';
 export * from './endpoints/index.js';
 export * from './endpoints/schemas.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CookieName, cookieString, parseCookie } from '../../src/app/lib/cookies';
+import { parseCookie } from '../../src/contract';
+import { CookieName, cookieString } from '../../src/app/lib/cookies';
 import { hasMorePages, isNearBottom, nearBottomRootMargin, nextPageParam } from '../../src/app/lib/paging';
 import { nextFadeOpacity } from '../../src/app/components/useFade';
 

@@ -2,6 +2,9 @@ import {
   COOKIE_DAYS_DOWNLOAD_TIP,
   COOKIE_DAYS_FIRST_VISIT,
   COOKIE_DAYS_STREAM_LEVEL,
+  DOWNLOAD_TIP_CLOSED,
+  downloadTipClosed,
+  parseCookie,
   StorageKey,
 } from '../../contract';
 import { prerenderVisitor } from './prerendering';
@@ -21,33 +24,18 @@ export function cookieString(name: string, value: string, days: number, now = Da
   return `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
 }
 
-/** The value of `name` in a `document.cookie` string. */
-export function parseCookie(cookies: string, name: string): string | undefined {
-  const key = encodeURIComponent(name);
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== key) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined; // not ours: a malformed value is as good as none
-    }
-  }
-  return undefined;
-}
-
 const hasDocument = () => typeof document !== 'undefined';
 /** In the browser, the page's cookies; in the server's render of a first screen, the request's. */
-export const getCookie = (name: string) =>
-  hasDocument() ? parseCookie(document.cookie, name) : parseCookie(prerenderVisitor()?.cookie ?? '', name);
+const cookieJar = () => (hasDocument() ? document.cookie : (prerenderVisitor()?.cookie ?? ''));
+export const getCookie = (name: string) => parseCookie(cookieJar(), name);
 export function setCookie(name: string, value: string, days: number): void {
   if (hasDocument()) document.cookie = cookieString(name, value, days);
 }
 
 /** The download-app tip was closed: hide it for 100 days. */
-export const isDownloadTipDismissed = () => getCookie(CookieName.downloadTip) === '1';
-export const dismissDownloadTip = () => setCookie(CookieName.downloadTip, '1', COOKIE_DAYS_DOWNLOAD_TIP);
+export const isDownloadTipDismissed = () => downloadTipClosed(cookieJar());
+export const dismissDownloadTip = () =>
+  setCookie(CookieName.downloadTip, DOWNLOAD_TIP_CLOSED, COOKIE_DAYS_DOWNLOAD_TIP);
 
 /** First visit on this device within 100 days; `markVisited` ends it. */
 export const isFirstVisit = () => getCookie(CookieName.firstVisit) === undefined;

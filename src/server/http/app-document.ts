@@ -7,6 +7,8 @@ import {
   APP_MODULES_ELEMENT_ID,
   BOOT_DATA_ELEMENT_ID,
   DEFAULT_SHELL_UA_MARKER,
+  DOWNLOAD_TIP_CLOSED,
+  downloadTipClosed,
   LATER_CODE_ELEMENT_ID,
   PRERENDER_ELEMENT_ID,
   StorageKey,
@@ -123,15 +125,15 @@ const SCREENS: Screen[] = [
   },
 ];
 
-const TIP_CLOSED = new RegExp(`(?:^|;)\\s*${StorageKey.downloadTipCookie}=1\\s*(?:;|$)`);
-
 /** The request as far as a first screen depends on it (contract/boot.ts): two facts, not the headers. */
 export function prerenderVisitor(
   request: Pick<FastifyRequest, 'headers'>,
   shellMarker: string,
 ): PrerenderVisitor {
   return {
-    cookie: TIP_CLOSED.test(request.headers.cookie ?? '') ? `${StorageKey.downloadTipCookie}=1` : '',
+    cookie: downloadTipClosed(request.headers.cookie ?? '')
+      ? `${StorageKey.downloadTipCookie}=${DOWNLOAD_TIP_CLOSED}`
+      : '',
     userAgent: (request.headers['user-agent'] ?? '').includes(shellMarker) ? shellMarker : '',
   };
 }

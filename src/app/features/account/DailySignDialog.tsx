@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { AccountText, Msg, type DailySignConfig, type UserInfo, MineText } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/account';
@@ -17,9 +17,9 @@ import '../../components/actions.css';
 import './account.css';
 
 /**
- * Whether the dialog already opened by itself today, from the device's store. Read asynchronously: the
- * dialog mounts during a first load, and a first localStorage read is a synchronous call into the
- * browser that took up to 15 ms there.
+ * Whether the dialog has already shown today (by itself or opened by hand), from the device's store, and
+ * the call that records a showing. Read asynchronously: the dialog mounts during a first load, and a
+ * first localStorage read is a synchronous call into the browser that took up to 15 ms there.
  */
 function useShownToday(): [shownToday: boolean | undefined, markShown: () => void] {
   const [shownToday, setShownToday] = useState<boolean>();
@@ -34,11 +34,11 @@ function useShownToday(): [shownToday: boolean | undefined, markShown: () => voi
       live = false;
     };
   }, []);
-  const markShown = () => {
+  const markShown = useCallback(() => {
     setShownToday(true);
     // Private mode without storage: the dialog may open again on another visit, nothing worse.
     kvSet(KvKey.dailySignAutoShown, todayIso()).catch(() => undefined);
-  };
+  }, []);
   return [shownToday, markShown];
 }
 
@@ -80,8 +80,7 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
   const shown = open || (autoPending && !payPromptBusy);
   useEffect(() => {
     if (shown) markShownToday();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showing
-  }, [shown]);
+  }, [shown, markShownToday]);
 
   const vip = user !== undefined && user.vipType !== 'none';
   const days = config ? signStrip(config, vip) : [];
