@@ -65,7 +65,9 @@ export async function fetchDailySignConfig(): Promise<DailySignConfig | null> {
 export async function fetchCommonInfo(branchId: number): Promise<CommonInfo> {
   try {
     const info = unwrap(await call('commonInfo', { params: { branchId } }));
-    await kvSet(KvKey.commonInfo, info);
+    // Not waited for: home's download tip shows with this answer, and waiting on the device's store
+    // could let the app's first screen take over from the server's before the tip was in it.
+    kvSet(KvKey.commonInfo, info).catch(() => undefined);
     return info;
   } catch (err) {
     const kept = await kvGet<CommonInfo>(KvKey.commonInfo);
