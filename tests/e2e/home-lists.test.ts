@@ -136,20 +136,31 @@ describe('home sections', () => {
       expect(Math.abs((await p.evaluate(() => window.scrollY)) - y)).toBeLessThan(40);
     }));
 
-  it('the daily sign-in dialog opens by itself once a day: closed, it stays closed on the next visit', () =>
-    onFreshHome(async (p) => {
-      // onFreshHome closed the one it opened by itself; the next visit today finds it decided.
-      const config = p.waitForResponse((r) => /today_update\?.*pageSize=1\b/.test(r.url()));
-      await p.reload();
-      await config;
-      await p.locator('#root .home-search').waitFor({ timeout: 20_000 });
-      await listSections(p).first().waitFor({ timeout: 20_000 });
-      await p.waitForTimeout(3_000);
-      expect(await p.getByRole('dialog', { name: AccountText.signTitle }).count()).toBe(0);
-      // Opened by hand, it still comes.
-      await p.getByRole('button', { name: HomeText.dailySign }).click();
-      await p.getByRole('dialog', { name: AccountText.signTitle }).waitFor({ timeout: 10_000 });
-    }));
+  it('the daily sign-in dialog opens by itself once a day: closed, it stays closed on the next visit that day', () =>
+    onFreshHome(
+      async (p) => {
+        // onFreshHome closed the one it opened by itself; the next visit today finds it decided.
+        const config = p.waitForResponse((r) => /today_update\?.*pageSize=1\b/.test(r.url()));
+        await p.reload();
+        await config;
+        await p.locator('#root .home-search').waitFor({ timeout: 20_000 });
+        await listSections(p).first().waitFor({ timeout: 20_000 });
+        await p.waitForTimeout(3_000);
+        expect(await p.getByRole('dialog', { name: AccountText.signTitle }).count()).toBe(0);
+        // Opened by hand, it still comes.
+        await p.getByRole('button', { name: HomeText.dailySign }).click();
+        await p.getByRole('dialog', { name: AccountText.signTitle }).waitFor({ timeout: 10_000 });
+        // The next day, it opens by itself again.
+        await p.clock.setFixedTime(Date.now() + 24 * 3600_000);
+        await p.reload();
+        await p.getByRole('dialog', { name: AccountText.signTitle }).waitFor({ timeout: 20_000 });
+      },
+      {
+        // The page's clock stands still: "today" (Beijing time) must not turn between the two visits. A CI
+        // run at 16:00 UTC saw the dialog open again on the reload, rightly, since a new day had begun.
+        before: (p) => p.clock.setFixedTime(Date.now()),
+      },
+    ));
 
   it('换一批 cycles only over the pages a section has: it never shows an empty section', async () => {
     await page.goto('/home');
