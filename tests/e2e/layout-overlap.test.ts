@@ -158,10 +158,8 @@ describe('add-to-home-screen banner', () => {
     await page.waitForTimeout(3_000);
     expect(await page.locator('.install-banner').count()).toBe(0);
 
-    await page.evaluate(
-      (at) => localStorage.setItem('inkreel.installBannerDismissedAt', String(at)),
-      Date.now() - 8 * 24 * 3600_000,
-    );
+    // Eight days later, by the page's clock: the closed banner is due again.
+    await page.clock.setFixedTime(Date.now() + 8 * 24 * 3600_000);
     await page.reload();
     await dismissDialogs(page, 3_000);
     await banner.waitFor({ timeout: 10_000 });
