@@ -225,6 +225,25 @@ describe('floating buttons leave content reachable', () => {
 });
 
 describe('catalogue', () => {
+  it("the ranking's NO.n badges leave the cover's top clear, where covers carry their title", async () => {
+    m = await launchMobile();
+    const { page } = m;
+    await page.goto('/home/ranked');
+    await page.locator('#root .rank-badge').first().waitFor({ timeout: 20_000 });
+    await dismissDialogs(page, 1_000);
+    await shot(page, 'ranked');
+    const badges = await page.$$eval('#root .rank-badge', (els) =>
+      els.map((el) => {
+        const b = el.getBoundingClientRect();
+        const cover = (el.offsetParent ?? el.parentElement!).getBoundingClientRect();
+        return { text: el.textContent, top: b.top - cover.top, coverHeight: cover.height };
+      }),
+    );
+    expect(badges.length).toBeGreaterThan(3);
+    for (const b of badges) expect(b.top, b.text ?? '').toBeGreaterThan(b.coverHeight / 2);
+    await m.close();
+  });
+
   it('titles ellipsize after two lines without losing their start; chapter pictures are not cropped', async () => {
     m = await launchMobile();
     const { page } = m;
