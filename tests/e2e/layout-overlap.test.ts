@@ -232,10 +232,10 @@ describe('catalogue', () => {
     await page.locator('#root .rank-badge').first().waitFor({ timeout: 20_000 });
     await dismissDialogs(page, 1_000);
     await shot(page, 'ranked');
-    const badges = await page.$$eval('#root .rank-badge', (els) =>
+    const badges = await page.locator('#root .rank-badge').evaluateAll((els) =>
       els.map((el) => {
         const b = el.getBoundingClientRect();
-        const cover = (el.offsetParent ?? el.parentElement!).getBoundingClientRect();
+        const cover = ((el as HTMLElement).offsetParent ?? el.parentElement!).getBoundingClientRect();
         return { text: el.textContent, top: b.top - cover.top, coverHeight: cover.height };
       }),
     );
