@@ -6,7 +6,9 @@
  *
  * Runnable alone: `npx tsx tests/bench/lighthouse.ts` (LIGHTHOUSE_URL uses a server already running).
  * LIGHTHOUSE_REFERENCE_URL: a server of another build (e.g. an older commit) measured in the same run,
- * page for page and run for run in turns, for a before/after under the same machine load.
+ * page for page and run for run in turns, for a before/after under the same machine load. A third row
+ * per page, the floor, is each page's prerendered first screen with its scripts taken out: the
+ * blocking time the host itself gives that markup, below which the app's code cannot go.
  *
  * Lighthouse's 4× CPU slowdown is relative to the host's CPU: each row gives the host's
  * benchmarkIndex (Lighthouse's "CPU/Memory Power", measured at the start of each run) and every
@@ -18,12 +20,15 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildDist, distIsStale } from '../e2e/global-setup';
+import { startNoScriptFloor } from './no-script-floor.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './phone.js';
 import { startServer } from './server.js';
 
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 export const LIGHTHOUSE_PAGES = ['/home', '/book/1', '/book/read/1/1', '/vod/detail?vodId=1'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** The same pages with no script run (no-script-floor.ts); LIGHTHOUSE_FLOOR=0 leaves it out. */
+export const FLOOR_BUILD = 'floor: first screen, no scripts';
 
 export interface LighthouseFigure {
   build: string;
@@ -98,12 +103,10 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
   const server = external ? null : await startServer();
   const base = external ?? server!.url;
   const reference = process.env.LIGHTHOUSE_REFERENCE_URL;
-  const builds = reference
-    ? ([
-        ['this build', base],
-        ['reference', reference],
-      ] as const)
-    : ([['this build', base]] as const);
+  const floor = process.env.LIGHTHOUSE_FLOOR === '0' ? null : await startNoScriptFloor(base);
+  const builds: [string, string][] = [['this build', base]];
+  if (reference) builds.push(['reference', reference]);
+  if (floor) builds.push([FLOOR_BUILD, floor.url]);
   try {
     const rows: LighthouseFigure[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
@@ -132,6 +135,7 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
     }
     return rows;
   } finally {
+    await floor?.stop();
     await server?.stop();
   }
 }
