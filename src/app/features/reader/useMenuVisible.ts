@@ -19,7 +19,11 @@ export function useMenuVisible(contentKey: unknown) {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    check();
+    // In the next frame, not now: reading scrollHeight here lays out the whole chapter in the middle
+    // of the render that brings its pages, and the pictures are asked for only after it (a trace of a
+    // chapter reopened on this machine: a 51 ms layout between the two renders, before the first
+    // picture's request).
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
