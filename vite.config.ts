@@ -2,7 +2,11 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_IMAGE_KEY } from './src/contract/cipher.js';
+import { LandingScreen } from './src/contract/landing-screens.js';
+import { chunkGraph, type Manifest } from './src/server/http/chunk-graph.js';
 
 // The image key is fixed at build time: the service worker decrypts images with it.
 const imageKey = process.env.IMAGE_KEY ?? DEFAULT_IMAGE_KEY;
@@ -73,6 +77,45 @@ function noServiceWorkerOnServer(): Plugin {
   };
 }
 
+/** Where the app is being built (the service worker's own build has another config). */
+const appBuild = { outDir: 'dist' };
+function rememberOutDir(): Plugin {
+  return {
+    name: 'inkreel:remember-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      if (!process.env.INKREEL_SSR_BUILD) appBuild.outDir = config.build.outDir;
+    },
+  };
+}
+
+/**
+ * For the service worker's build: `virtual:shell-preloads`, each landing screen's path and the chunks
+ * its route needs that index.html does not already name (sw/shell-preloads.ts). Read from the app's
+ * build manifest, which is on disk by the time the worker is built (after the app's bundle is written).
+ */
+function shellPreloads(): Plugin {
+  const id = 'virtual:shell-preloads';
+  return {
+    name: 'inkreel:shell-preloads',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const manifestFile = join(appBuild.outDir, '.vite', 'manifest.json');
+      const indexFile = join(appBuild.outDir, 'index.html');
+      if (!existsSync(manifestFile) || !existsSync(indexFile))
+        throw new Error(`shell preloads: no ${manifestFile} or ${indexFile} to read`);
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      const index = readFileSync(indexFile, 'utf8');
+      const screens = Object.values(LandingScreen).map((s) => ({
+        path: s.path.source,
+        files: chunkGraph(manifest, s.module).files.filter((f) => !index.includes(`"${f}"`)),
+      }));
+      return `export default ${JSON.stringify(screens)};`;
+    },
+  };
+}
+
 /**
  * After the app, the same sources once more for the server: app/prerender/render.tsx, which renders a
  * landing page's first screen with the app's components (server/http/prerender.ts). Everything is
@@ -121,6 +164,7 @@ export default defineConfig({
   resolve: { alias: runtimeAlias },
   plugins: [
     react(),
+    rememberOutDir(),
     prerenderBuild(),
     VitePWA({
       strategies: 'injectManifest',
@@ -129,6 +173,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
+        buildPlugins: { vite: [shellPreloads()] },
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2,webmanifest}'],
         // Pages for visitors the app itself never serves (desktop, in-app browsers), and build metadata.
         // The video player's libraries (about 700 KB) are fetched only by those who open a video.

@@ -11,6 +11,7 @@ import { apiCacheKey, isGrantedAnswer } from './api-cache';
 import { downloadedChapter, isDownloadFetch } from './downloads';
 import { listenForBackgroundFetch } from './background-fetch';
 import { DecryptImageStrategy } from './image-strategy';
+import { withRoutePreloads } from './shell-preloads';
 import { warmCatalogue } from './warm-up';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -27,9 +28,11 @@ cleanupOutdatedCaches();
 // later versions wait for the user's 'update' (SKIP_WAITING below).
 clientsClaim();
 
-// Every app page is the shell, online or offline; the router draws the screen.
+// Every app page is the shell, online or offline; the router draws the screen. A landing screen's shell
+// also names its route's chunks (shell-preloads.ts).
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(async (options) => withRoutePreloads(await shell(options), options.url), {
     denylist: [
       /^\/(api|h5|media)\//,
       /^\/healthz/,

@@ -59,8 +59,12 @@ const feature = (name) => ({ element: { type: 'app-feature', captured: { feature
 const policies = [
   // The contract is shared by app, service worker and server: it stands on its schema library only.
   { from: types('contract'), allow: [to('contract'), packages('zod')] },
-  // The service worker: the contract, Workbox and its IndexedDB helper.
-  { from: types('sw'), allow: [to('sw', 'contract'), packages('workbox-*', 'idb-keyval', 'idb')] },
+  // The service worker: the contract, Workbox and its IndexedDB helper, and the landing screens' chunks
+  // the build hands it (vite.config.ts, shellPreloads).
+  {
+    from: types('sw'),
+    allow: [to('sw', 'contract'), packages('workbox-*', 'idb-keyval', 'idb', 'virtual:shell-preloads')],
+  },
 
   // Server, bottom up: each layer may use packages, the contract, config and context, and the
   // layers named here (never one above it).

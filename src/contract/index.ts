@@ -15,3 +15,4 @@ export * from './schemas/book.js';
 export * from './schemas/vod.js';
 export * from './schemas/records.js';
 export * from './urls.js';
+export * from './landing-screens.js';

@@ -171,6 +171,26 @@ describe('PWA shell as a new visitor', () => {
     expect(images.every((p) => IMAGE_URL_PATTERN.test(p))).toBe(true);
   });
 
+  it("a chapter opened from the worker's shell names the reader's code in it, to come with the entry", async () => {
+    const { page } = m;
+    await page.goto('/home');
+    await waitForServiceWorker(page);
+    const res = await page.goto('/book/read/1/1');
+    expect(res?.fromServiceWorker()).toBe(true);
+    // Without the names, the router asks for the reader's chunks only once the entry has arrived and run.
+    const named = [
+      ...(await res!.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    ].map((x) => x[1]!);
+    const reader = named.find((href) => /^\/assets\/ReaderPage-[\w-]+\.js$/.test(href));
+    expect(reader).toBeDefined();
+    await page.locator('.chapter-page img').first().waitFor({ timeout: 20_000 });
+    // The names are this build's: the page ran the very file the shell named.
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
+    expect(loaded).toContain(reader);
+  });
+
   it('the placeholder stands in for a missing picture', async () => {
     const width = await m.page.evaluate(
       () =>

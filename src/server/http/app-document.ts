@@ -9,6 +9,7 @@ import {
   DEFAULT_SHELL_UA_MARKER,
   DOWNLOAD_TIP_CLOSED,
   downloadTipClosed,
+  LandingScreen,
   LATER_CODE_ELEMENT_ID,
   PRERENDER_ELEMENT_ID,
   StorageKey,
@@ -17,6 +18,7 @@ import {
   type PrerenderVisitor,
 } from '../../contract/index.js';
 import type { App } from '../context.js';
+import { chunkGraph, type Manifest } from './chunk-graph.js';
 import { pathOf } from './client.js';
 import { createPrerenderer } from './prerender.js';
 import { PRERENDER_STYLE, prerenderScript } from './prerender-page.js';
@@ -29,13 +31,6 @@ import { PRERENDER_STYLE, prerenderScript } from './prerender-page.js';
  * and a preload of the image that will be the largest paint. Repeat visits never see this: the service
  * worker answers navigations with its precached index.html and its cached answers.
  */
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 interface Screen {
   path: RegExp;
@@ -65,8 +60,7 @@ const dataOf = <T>(entries: BootEntry[], url: string) =>
 
 const SCREENS: Screen[] = [
   {
-    path: /^\/home\/?$/,
-    module: 'src/app/features/home/HomePage.tsx',
+    ...LandingScreen.home,
     boot: () => [
       { url: Api.homeIndex },
       // Asked for only at night (Three-D hours); public, so inlined whenever the page may want it.
@@ -82,15 +76,13 @@ const SCREENS: Screen[] = [
       dataOf<{ adList?: { imgPath: string }[] }>(answers, Api.homeIndex)?.adList?.[0]?.imgPath,
   },
   {
-    path: /^\/book\/(\d{1,9})\/?$/,
-    module: 'src/app/features/comics/BookHomePage.tsx',
+    ...LandingScreen.book,
     // Detail answers the caller's last chapter: the same for every visitor who has no session yet.
     boot: (m) => [{ url: apiPath(Api.detail, { id: m[1]! }), anonymousOnly: true }],
     lcpImage: ([detail]) => (detail?.body as Answer<{ book?: { cover?: string } }>)?.data?.book?.cover,
   },
   {
-    path: /^\/book\/read\/(\d{1,9})\/(\d{1,9})\/?$/,
-    module: 'src/app/features/reader/ReaderPage.tsx',
+    ...LandingScreen.reader,
     boot: (m) => {
       // As the reader asks for the copy it may show while its own call is on the way (keptChapterQuery).
       const chapter = `${Api.readChapter}?bookId=${m[1]!}&number=${m[2]!}`;
@@ -108,8 +100,7 @@ const SCREENS: Screen[] = [
         .find(Boolean),
   },
   {
-    path: /^\/vod\/detail\/?$/,
-    module: 'src/app/features/video/VodDetailPage.tsx',
+    ...LandingScreen.video,
     // The video's public facts (title, poster, text); the caller's watch answer is the app's own call.
     boot: (_, search) => {
       const id = search.get('vodId');
@@ -146,20 +137,10 @@ const escapeJson = (json: string) =>
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function chunkLinks(manifest: Manifest, module: string): { styles: string[]; preloads: string[] } {
-  const files = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string, seen: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const i of chunk.imports ?? []) visit(i, seen);
-  };
-  visit(module, new Set());
+  const { files, styles } = chunkGraph(manifest, module);
   return {
-    styles: [...styles].map((f) => `/${f}`),
-    preloads: [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
+    styles,
+    preloads: files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
   };
 }
 
