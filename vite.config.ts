@@ -77,14 +77,17 @@ function noServiceWorkerOnServer(): Plugin {
   };
 }
 
-/** Where the app is being built (the service worker's own build has another config). */
+/**
+ * Where the app is being built (`--outDir` included): the prerender's and the service worker's builds,
+ * which have configs of their own, write into it or read from it.
+ */
 const appBuild = { outDir: 'dist' };
 function rememberOutDir(): Plugin {
   return {
     name: 'inkreel:remember-out-dir',
     apply: 'build',
     configResolved(config) {
-      if (!process.env.INKREEL_SSR_BUILD) appBuild.outDir = config.build.outDir;
+      appBuild.outDir = config.build.outDir;
     },
   };
 }
@@ -122,13 +125,9 @@ function shellPreloads(): Plugin {
  * bundled (no package left external) so the UI runtime's alias holds there too.
  */
 function prerenderBuild(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'inkreel:prerender-build',
     apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
     async closeBundle() {
       if (process.env.INKREEL_SSR_BUILD) return;
       process.env.INKREEL_SSR_BUILD = '1';
@@ -143,7 +142,7 @@ function prerenderBuild(): Plugin {
           ssr: { noExternal: true, target: 'node' },
           build: {
             ssr: 'src/app/prerender/render.tsx',
-            outDir: `${outDir}/${PRERENDER_OUT_DIR}`,
+            outDir: `${appBuild.outDir}/${PRERENDER_OUT_DIR}`,
             emptyOutDir: true,
             target: 'node20',
             rollupOptions: { output: { entryFileNames: 'render.mjs' } },
