@@ -118,7 +118,7 @@ export async function login(
     // A drawn password's hash is quick to check: the answer still takes as long as any other account's,
     // so its time tells neither that the account exists nor that it never chose a password.
     if (user && (hashCostOf(user.password_hash) ?? 0) < ctx.config.scryptCostLog2)
-      await burnVerify(input.password, ctx.config.scryptCostLog2);
+      await burnVerify(input.password, ctx.config.scryptCostLog2, { ownDevice: ownDevice !== null });
   } catch (err) {
     await admission.settle('not-evaluated');
     throw err;
