@@ -22,6 +22,27 @@ export async function fetchUserInfo(): Promise<UserInfo> {
   return info;
 }
 
+/**
+ * One field of the user's info, for a screen that needs only that: the fresh answer's, else the stored
+ * session's while it comes. The screen re-renders only when the field changes, not at each step of a
+ * first visit (session loaded, registered, info stored, info answered), each of which re-rendered
+ * a whole landing screen. `pick` returns a primitive (compared with Object.is).
+ */
+export function useUserField<T extends string | number | boolean>(pick: (u: UserInfo) => T): T | undefined {
+  const stored = () => {
+    const u = peekSession()?.user;
+    return u ? pick(u) : undefined;
+  };
+  const fromDevice = useSyncExternalStore(subscribeSession, stored, stored);
+  const fresh = useQuery({
+    queryKey: userKeys.info(),
+    queryFn: fetchUserInfo,
+    staleTime: 10_000,
+    select: pick,
+  });
+  return fresh.data ?? fromDevice;
+}
+
 /** Fresh user info from the server (coins, VIP); registers anonymously first when needed. */
 export function useUserInfo() {
   const session = useSession();

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Book } from '../../../contract';
 import { BookCover } from './BookCover';
 import { formatCount, statusLabel } from './format';
@@ -73,8 +73,11 @@ export function LargeBookCard({
   );
 }
 
-/** A 3-column grid of small cards. */
-export function BookGrid({
+/**
+ * A 3-column grid of small cards. Memoised: the screens around it re-render as device storage and
+ * answers come in, and its books are the same objects from one render to the next.
+ */
+export const BookGrid = memo(function BookGrid({
   books,
   badge,
 }: {
@@ -90,4 +93,4 @@ export function BookGrid({
       ))}
     </ul>
   );
-}
+});

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import type { Book } from '../../../contract';
 import { BookCover } from './BookCover';
 import { formatCount, statusLabel } from './format';
 import { ComicsText } from '../../../contract';
 
 /** Cover, title, status tag, category, recommend index, read count and abstract. */
-export function BookHeader({ book }: { book: Book }) {
+export const BookHeader = memo(function BookHeader({ book }: { book: Book }) {
   return (
     <header className="book-header">
       <div className="book-header-top">
@@ -32,4 +33,4 @@ export function BookHeader({ book }: { book: Book }) {
       <p className="book-abstract">{book.abstractContent}</p>
     </header>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ALL_ID, HOME_DAILY_PAGE_SIZE, HomeText, ListTitle } from '../../../contract';
 import { bookKeys, fetchTodayUpdate } from '../../lib/api/books';
 import { BookGrid } from '../comics/BookCards';
@@ -12,7 +12,7 @@ import { SectionHeader } from './SectionHeader';
  * 每日更新 box: category tabs (all plus each), 6 books a page, 换一批 cycling pages 1 → 2 → 3 → 1 over
  * the pages the category has, and 更多 to /home/day.
  */
-export function DailyUpdateBox() {
+export const DailyUpdateBox = memo(function DailyUpdateBox() {
   const { categoryTabs } = useCategories();
   const [category, setCategory] = useState(ALL_ID);
   const [page, setPage] = useState(1);
@@ -46,4 +46,4 @@ export function DailyUpdateBox() {
       </div>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { dismissDownloadTip, isDownloadTipDismissed } from '../../lib/cookies';
 import { useAppEntry } from '../account/useAppEntry';
 import { BookIcon } from './icons';
@@ -9,7 +9,7 @@ import { HomeText } from '../../../contract';
  * (none configured, or inside the app shell) it stays away: the home screen's install banner and the
  * APP entry offer add to home screen instead.
  */
-export function DownloadBanner() {
+export const DownloadBanner = memo(function DownloadBanner() {
   const { downloadUrl } = useAppEntry();
   const [closed, setClosed] = useState(false);
   // Reading document.cookie is a synchronous call into the browser (in the first render it was ~15% of
@@ -38,4 +38,4 @@ export function DownloadBanner() {
       </button>
     </div>
   );
-}
+});

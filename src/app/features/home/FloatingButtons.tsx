@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTuckWhileScrolling } from '../../components/useTuckWhileScrolling';
 import { openDailySign } from '../account/daily-sign-opener';
 import { ComplaintLink } from '../support/SupportLinks';
@@ -7,7 +8,7 @@ import { HomeText } from '../../../contract';
  * Floating complaint (the report page carrying the account) and daily sign-in buttons, in one row with
  * the tab bar's 充值 in the strip the screen keeps clear; they step aside while the page scrolls down.
  */
-export function FloatingButtons() {
+export const FloatingButtons = memo(function FloatingButtons() {
   const tucked = useTuckWhileScrolling();
   return (
     <div className={tucked ? 'home-floats tucked' : 'home-floats'}>
@@ -24,4 +25,4 @@ export function FloatingButtons() {
       </button>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAppEntry } from '../account/useAppEntry';
 import { CoinIcon, PhoneIcon, PlayIcon, TrophyIcon } from './icons';
@@ -16,7 +17,7 @@ const AppLabel = () => (
  * Navigation entries: ranking, anime videos, top-up, app (spec §2 home). APP is the download link when
  * one is configured, else add to home screen as on Mine.
  */
-export function HomeNav() {
+export const HomeNav = memo(function HomeNav() {
   const app = useAppEntry();
   return (
     <nav className="home-nav" aria-label={HomeText.quickLinks}>
@@ -49,4 +50,4 @@ export function HomeNav() {
       )}
     </nav>
   );
-}
+});

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Msg, HomeText, ListTitle } from '../../../contract';
+import { Msg, HomeText, ListTitle, type UserInfo } from '../../../contract';
 import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
-import { useUserInfo } from '../../lib/user';
+import { useUserField } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { Progressive } from '../../components/Progressive';
 import { WhenNearView } from '../../components/WhenNearView';
@@ -28,11 +28,17 @@ const PayResultPrompt = lazy(() =>
   import('../purchase/PayResultPrompt').then((m) => ({ default: m.PayResultPrompt })),
 );
 
-/** /home (spec §2 Home). */
+const pickRecharged = (u: UserInfo) => u.recharged;
+
+/**
+ * /home (spec §2 Home). It re-renders as its answers come in during the first load; the parts above
+ * the sections (banner, carousel, quick links, daily update, floating buttons) are memoised, so each
+ * of those renders redraws only what changed instead of the whole first screen.
+ */
 export function HomePage() {
   const home = useQuery({ queryKey: bookKeys.home(), queryFn: fetchHome });
-  const user = useUserInfo();
-  const threeDOn = shouldLoadThreeD(new Date(), user.data?.recharged ?? false);
+  const recharged = useUserField(pickRecharged);
+  const threeDOn = shouldLoadThreeD(new Date(), recharged ?? false);
   const threeD = useQuery({ queryKey: bookKeys.threeD(), queryFn: fetchThreeD, enabled: threeDOn });
   // Sections appear together, so a late Three-D answer never pushes the ones below it.
   const d = threeDOn && threeD.isPending ? undefined : home.data;

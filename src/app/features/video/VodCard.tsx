@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { type VodBrief, CommonText } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
@@ -36,7 +37,14 @@ export function VodCard({
   );
 }
 
-export function VodGrid({ vods, eagerCount = 0 }: { vods: readonly VodBrief[]; eagerCount?: number }) {
+/** Memoised: the detail page re-renders with the player's state; its list of videos stays the same. */
+export const VodGrid = memo(function VodGrid({
+  vods,
+  eagerCount = 0,
+}: {
+  vods: readonly VodBrief[];
+  eagerCount?: number;
+}) {
   return (
     <div className="vod-grid">
       {vods.map((v, i) => (
@@ -44,4 +52,4 @@ export function VodGrid({ vods, eagerCount = 0 }: { vods: readonly VodBrief[]; e
       ))}
     </div>
   );
-}
+});
