@@ -3,6 +3,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 // The device modules load this file lazily (Dexie is ~30 KB gzip, not needed for the first paint).
 export { liveQuery } from 'dexie';
 import type { Ad, Book } from '../../contract';
+import { DEVICE_DB_NAME } from './device/db-exists';
 
 /** The book fields a history entry keeps (enough to draw a card without the network). */
 export type BookRef = Pick<Book, 'bookId' | 'title' | 'cover'> &
@@ -67,7 +68,7 @@ export interface AdsEntry {
   savedAt: number;
 }
 
-export const DB_NAME = 'inkreel';
+export const DB_NAME = DEVICE_DB_NAME;
 
 /**
  * Every schema version ever shipped, oldest first. Never edit a shipped entry: add a new one.

@@ -1,20 +1,10 @@
 import { useEffect } from 'react';
 import { currentConnection } from './connection';
+import { databaseExists } from '../../lib/device/db-exists';
 import { DOWNLOADS_DB_NAME } from './db-name';
 
 /** How often smart downloads look for new chapters while the app is open. */
 const SWEEP_MS = 30 * 60_000;
-
-/** Whether this device ever downloaded or set smart downloads (no Dexie needed to tell). */
-async function downloadsExist(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((d) => d.name === DOWNLOADS_DB_NAME);
-  } catch {
-    return true;
-  }
-}
 
 function boot(signal: AbortSignal): void {
   let started = false;
@@ -26,7 +16,8 @@ function boot(signal: AbortSignal): void {
   const pass = async () => {
     if (signal.aborted) return;
     if (!started) {
-      if (!(await downloadsExist()) || signal.aborted) return;
+      // Whether this device ever downloaded or set smart downloads (no Dexie needed to tell).
+      if (!(await databaseExists(DOWNLOADS_DB_NAME)) || signal.aborted) return;
       started = true;
       const [{ downloadsDb }, { hasPendingWork }, { startQueue }] = await Promise.all([
         import('./downloads-db'),

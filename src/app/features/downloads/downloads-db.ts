@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Chapter } from '../../../contract';
 import type { QueueItem } from './queue-rules';
-import { DOWNLOADS_DB_NAME } from './db-name';
+import { announceDownloadsDb, DOWNLOADS_DB_NAME } from './db-name';
 import { DEFAULT_SMART, type SmartSettings } from './smart';
 
 /**
@@ -45,6 +45,7 @@ export class DownloadsDb extends Dexie {
 }
 
 export const downloadsDb = new DownloadsDb();
+announceDownloadsDb();
 export { liveQuery } from 'dexie';
 
 export const SettingKey = {

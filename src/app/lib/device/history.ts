@@ -1,5 +1,5 @@
 import type { BookRef, HistoryEntry, InkreelDb, ReadPosition } from '../db';
-import { useDeviceQuery, withDb } from './store';
+import { readDb, useDeviceQuery, withDb } from './store';
 
 /** A history entry with where the reader was inside its chapter, when known. */
 export type HistoryRow = HistoryEntry & { position?: ReadPosition };
@@ -27,7 +27,7 @@ export const listHistory = (limit?: number): Promise<HistoryEntry[]> => withDb((
 export const listHistoryRows = (limit?: number): Promise<HistoryRow[]> => withDb((db) => listRows(db, limit));
 
 export const getHistory = (bookId: number): Promise<HistoryEntry | undefined> =>
-  withDb((db) => db.history.get(bookId));
+  readDb((db) => db.history.get(bookId), undefined);
 
 /** Forgets the books' entries and every position kept inside their chapters. */
 export const removeHistory = (bookIds: number[]): Promise<void> =>
@@ -43,6 +43,8 @@ export const useHistory = (limit?: number) =>
   useDeviceQuery(`history:${limit ?? ''}`, (db) => listRows(db, limit));
 /** Live last-read entry of one book (null when never read, undefined while loading). */
 export const useBookHistory = (bookId: number | undefined) =>
-  useDeviceQuery(`history-of:${bookId ?? ''}`, async (db) =>
-    bookId === undefined ? null : ((await db.history.get(bookId)) ?? null),
+  useDeviceQuery(
+    `history-of:${bookId ?? ''}`,
+    async (db) => (bookId === undefined ? null : ((await db.history.get(bookId)) ?? null)),
+    { value: null },
   );

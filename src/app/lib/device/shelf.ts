@@ -36,4 +36,4 @@ export const useShelf = () => useDeviceQuery('shelf', list);
 export const useShelfCount = () => useDeviceQuery('shelf-count', (db) => db.shelf.count());
 /** Live "is this title on the shelf" (undefined while loading). */
 export const useIsOnShelf = (title: string | undefined) =>
-  useDeviceQuery(`on-shelf:${title ?? ''}`, async (db) => (title ? has(db, title) : false));
+  useDeviceQuery(`on-shelf:${title ?? ''}`, async (db) => (title ? has(db, title) : false), { value: false });

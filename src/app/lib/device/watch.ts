@@ -1,6 +1,6 @@
 import { StorageKey } from '../../../contract';
 import type { WatchEntry } from '../db';
-import { withDb } from './store';
+import { readDb, withDb } from './store';
 
 /** `w_` + vodId, the spec's key for a video's watched seconds (§3). */
 export const watchKey = (vodId: number) => `${StorageKey.watchedPrefix}${vodId}`;
@@ -18,7 +18,7 @@ const update = (vodId: number, patch: (e: WatchEntry) => WatchEntry): Promise<Wa
 
 /** Trial seconds already watched (0 when never watched). */
 export const getWatchedSeconds = (vodId: number): Promise<number> =>
-  withDb(async (db) => (await db.watch.get(watchKey(vodId)))?.watched ?? 0);
+  readDb(async (db) => (await db.watch.get(watchKey(vodId)))?.watched ?? 0, 0);
 
 /** Adds one tick to the trial counter, never beyond `limit`; resolves to the new count. */
 export async function addWatchedSecond(vodId: number, limit: number): Promise<number> {
@@ -32,7 +32,7 @@ export async function setWatchedSeconds(vodId: number, seconds: number): Promise
 
 /** Saved resume position in seconds (0: none). */
 export const getResumePosition = (vodId: number): Promise<number> =>
-  withDb(async (db) => (await db.watch.get(watchKey(vodId)))?.position ?? 0);
+  readDb(async (db) => (await db.watch.get(watchKey(vodId)))?.position ?? 0, 0);
 
 export async function setResumePosition(vodId: number, seconds: number): Promise<void> {
   const position = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;

@@ -1,0 +1,50 @@
+/**
+ * A first visit from a link: the device has no database yet, so the comic home answers "not on the
+ * shelf, never read, nothing downloaded" without loading Dexie (lib/device/db-exists.ts); the first
+ * write makes the database and the screen follows it live from then.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Msg } from '../../src/contract';
+import { launchMobile, type Mobile } from './helpers';
+
+let m: Mobile;
+beforeAll(async () => {
+  // Blocked so every script the page asks for reaches page.on('response').
+  m = await launchMobile({ serviceWorkers: 'block' });
+});
+afterAll(() => m.close());
+
+/** Whether a script holding Dexie has arrived (one of Dexie's error names is in its code). */
+function watchDexie(page: Page): () => boolean {
+  let loaded = false;
+  page.on('response', (r) => {
+    if (!/\/assets\/.*\.js$/.test(r.url())) return;
+    void r
+      .text()
+      .then((body) => {
+        if (body.includes('DatabaseClosedError')) loaded = true;
+      })
+      .catch(() => undefined);
+  });
+  return () => loaded;
+}
+
+describe('device storage on a first visit', () => {
+  it('the comic home shows its device state without Dexie, and follows the shelf from the first tap', async () => {
+    const dexie = watchDexie(m.page);
+    await m.page.goto('/book/1');
+    const add = m.page.locator('#root').getByRole('button', { name: Msg.addShelf });
+    await add.waitFor();
+    await m.page.locator('#root').getByRole('link', { name: Msg.startReading }).waitFor();
+    // Idle work after the first paint (agents, prefetches) has had its time too.
+    await m.page.waitForTimeout(3000);
+    expect(dexie()).toBe(false);
+
+    await add.click();
+    await m.page.locator('#root').getByRole('button', { name: Msg.removeShelf }).waitFor();
+    expect(dexie()).toBe(true);
+    await m.page.reload();
+    await m.page.locator('#root').getByRole('button', { name: Msg.removeShelf }).waitFor();
+  });
+});
