@@ -45,15 +45,6 @@ export async function decryptImage(
   );
 }
 
-/**
- * A picture decrypted on the page (before the service worker controls it) up to this size is shown from
- * a data: URL, a larger one from a blob: URL. Each blob: URL is a round trip to the browser process to
- * register the blob (about 0.5–4 ms of main thread here, ×4 on a phone), and the first screen's dozen
- * covers of 5–20 KB all finished in one task; base64 of 20 KB costs about 0.1 ms. Larger pictures
- * (chapter pages) keep blob: URLs, which hold the bytes outside JavaScript's heap.
- */
-export const DATA_URL_MAX_BYTES = 64 * 1024;
-
 /** `/media/img/{hash}_{size}_0.img` — the URL form of every served image. */
 export const imageUrl = (hash: string, size: 180 | 200 | 500) => `/media/img/${hash}_${size}_0.img`;
 export const IMAGE_URL_PATTERN = /\/media\/img\/([a-f0-9]{16,64})_(180|200|500)_0\.img$/;

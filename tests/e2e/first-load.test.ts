@@ -189,8 +189,7 @@ describe('first load in one round trip', () => {
     await pre.locator('.home-search').waitFor();
     await m.page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('#prerender .carousel-slide img');
-      // A small picture is shown from a data: URL: no round trip to register a blob (contract/cipher.ts).
-      return !!img && img.src.startsWith('data:image/webp;base64,') && img.complete && img.naturalWidth > 0;
+      return !!img && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
     });
     expect(violations).toEqual([]);
     // Where the app will render its copy is not painted until the swap, and takes no room.
@@ -217,7 +216,7 @@ describe('first load in one round trip', () => {
     expect(html).toContain(`<script type="application/json" id="${APP_MODULES_ELEMENT_ID}">["/assets/index-`);
     // The app took over (its own copy of the screen answers taps).
     await m.page.waitForFunction(() => !document.getElementById('prerender'));
-    await m.page.locator('#root .chapter-page :is(img[src^="blob:"], img[src^="data:"])').first().waitFor();
+    await m.page.locator('#root .chapter-page img[src^="blob:"]').first().waitFor();
     const entryAt = await m.page.evaluate(() => {
       const entry = performance
         .getEntriesByType('resource')
@@ -285,7 +284,7 @@ describe('first load in one round trip', () => {
     await pre.locator('.vod-title').waitFor();
     await m.page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('#prerender .vod-slot-poster img');
-      return !!img && img.src.startsWith('data:image/webp;base64,') && img.complete && img.naturalWidth > 0;
+      return !!img && img.src.startsWith('blob:') && img.complete && img.naturalWidth > 0;
     });
     held = false;
     await m.page.locator('#root .ink-player, #root .vod-trial-end').first().waitFor({ timeout: 20_000 });

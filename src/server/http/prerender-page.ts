@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   APP_MODULES_ELEMENT_ID,
-  DATA_URL_MAX_BYTES,
   IV_BYTES,
   PRERENDER_ELEMENT_ID,
   PRERENDER_IMAGES_GLOBAL,
@@ -16,9 +15,8 @@ export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility
 /**
  * The page's one inline script, for a prerendered first screen:
  * - the pictures in view are decrypted by the page before any of the app's code has arrived (images
- *   are served encrypted, spec §7): the largest paint does not wait for the bundle. They are shown as
- *   app/lib/images.ts pictureUrl shows them (data: up to DATA_URL_MAX_BYTES, else blob:), and the app
- *   takes the same URLs instead of fetching them again;
+ *   are served encrypted, spec §7): the largest paint does not wait for the bundle. The app takes the
+ *   same blob: URLs (app/lib/images.ts) instead of fetching them again;
  * - the app's code is asked for only once those pictures are painted (or after START_CAP_MS, or after
  *   the first paint when there is none): on a phone network the first screen's few KB then do not
  *   share the link with ~150 KB of code, and the first screen shows sooner. Until the app takes over,
@@ -36,7 +34,7 @@ const PRELOADS_PER_TASK = 5;
 
 export function prerenderScript(imageKeyBase64: string): string {
   const pictures = `#${PRERENDER_ELEMENT_ID} img[data-secure-src]`;
-  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth,shown=[];let started=!1;const start=()=>{if(started)return;started=!0;const e=document.getElementById(${JSON.stringify(APP_MODULES_ELEMENT_ID)});if(!e)return;const[m,...o]=JSON.parse(e.textContent),add=(t,a)=>{const n=document.createElement(t);n.crossOrigin="";Object.assign(n,a);document.head.append(n)};add("script",{type:"module",src:m});const more=()=>{for(const u of o.splice(0,${PRELOADS_PER_TASK}))add("link",{rel:"modulepreload",href:u});if(o.length)setTimeout(more)};setTimeout(more)};for(const m of document.querySelectorAll("${pictures}")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));const a=new Uint8Array(t);if(a.length>${DATA_URL_MAX_BYTES})return URL.createObjectURL(new Blob([a],{type:"image/webp"}));if(a.toBase64)return"data:image/webp;base64,"+a.toBase64();let c="";for(let i=0;i<a.length;i+=32768)c+=String.fromCharCode.apply(null,a.subarray(i,i+32768));return"data:image/webp;base64,"+btoa(c)});s.set(u,p);shown.push(p.then(v=>{if(v)return Promise.all([...document.querySelectorAll("${pictures}")].filter(n=>n.dataset.secureSrc===u).map(n=>(n.src=v,n.decode().catch(()=>{}))))},()=>{s.delete(u)}))}Promise.all(shown).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start))));setTimeout(start,${START_CAP_MS})})();`;
+  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),h=innerHeight,w=innerWidth,shown=[];let started=!1;const start=()=>{if(started)return;started=!0;const e=document.getElementById(${JSON.stringify(APP_MODULES_ELEMENT_ID)});if(!e)return;const[m,...o]=JSON.parse(e.textContent),add=(t,a)=>{const n=document.createElement(t);n.crossOrigin="";Object.assign(n,a);document.head.append(n)};add("script",{type:"module",src:m});const more=()=>{for(const u of o.splice(0,${PRELOADS_PER_TASK}))add("link",{rel:"modulepreload",href:u});if(o.length)setTimeout(more)};setTimeout(more)};for(const m of document.querySelectorAll("${pictures}")){const u=m.dataset.secureSrc;const q=m.getBoundingClientRect();if(s.has(u)||q.top>h||q.left>=w)continue;const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);shown.push(p.then(v=>{if(v)return Promise.all([...document.querySelectorAll("${pictures}")].filter(n=>n.dataset.secureSrc===u).map(n=>(n.src=v,n.decode().catch(()=>{}))))},()=>{s.delete(u)}))}Promise.all(shown).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start))));setTimeout(start,${START_CAP_MS})})();`;
 }
 
 /** The script's hash for the Content-Security-Policy: no inline script runs unless named. */
