@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Msg } from '../../src/contract';
+import { DownloadText, Msg } from '../../src/contract';
 import { launchMobile, type Mobile } from './helpers';
 
 let m: Mobile;
@@ -46,5 +46,25 @@ describe('device storage on a first visit', () => {
     expect(dexie()).toBe(true);
     await m.page.reload();
     await m.page.locator('#root').getByRole('button', { name: Msg.removeShelf }).waitFor();
+  });
+
+  it('the comic home shows a first download as it lands, without being opened again', async () => {
+    const phone = await launchMobile();
+    try {
+      const { page } = phone;
+      await page.goto('/book/1');
+      const root = page.locator('#root');
+      await root.getByRole('button', { name: Msg.addShelf }).waitFor();
+      // Answered "nothing downloaded" without the downloads database: no row for this book yet.
+      expect(await root.getByText(DownloadText.bookDownloaded(2)).count()).toBe(0);
+      await root.getByRole('button', { name: DownloadText.download }).click();
+      const chooser = page.getByRole('dialog', { name: DownloadText.chooserTitle });
+      // The two free chapters are what a new visitor can read.
+      await chooser.getByText(DownloadText.allReadable(2)).waitFor({ timeout: 15_000 });
+      await chooser.getByRole('button', { name: DownloadText.start }).click();
+      await root.getByText(DownloadText.bookDownloaded(2)).waitFor({ timeout: 30_000 });
+    } finally {
+      await phone.close();
+    }
   });
 });
