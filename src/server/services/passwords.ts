@@ -124,9 +124,14 @@ function derive(
 const encode = (costLog2: number, salt: Buffer, key: Buffer) =>
   ['scrypt', costLog2, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 
-export async function hashPassword(password: string, costLog2: number = DEFAULT_SCRYPT_COST_LOG2) {
+export function hashPassword(password: string, costLog2: number = DEFAULT_SCRYPT_COST_LOG2) {
+  return hashIn(password, costLog2, false);
+}
+
+/** A hash at `costLog2`, in the owner's place of the queue when `owner` (see withSlot). */
+async function hashIn(password: string, costLog2: number, owner: boolean) {
   const salt = randomBytes(SALT_LEN);
-  return encode(costLog2, salt, await derive(password, salt, costLog2, R, P));
+  return encode(costLog2, salt, await derive(password, salt, costLog2, R, P, owner));
 }
 
 /**
@@ -199,9 +204,7 @@ export async function burnVerify(
 ): Promise<false> {
   let dummy = dummyHashes.get(costLog2);
   if (!dummy) {
-    const salt = randomBytes(SALT_LEN);
-    const made = derive(randomBytes(12).toString('base64url'), salt, costLog2, R, P, opts.ownDevice);
-    dummy = made.then((key) => encode(costLog2, salt, key));
+    dummy = hashIn(randomBytes(12).toString('base64url'), costLog2, opts.ownDevice ?? false);
     dummyHashes.set(costLog2, dummy);
     // Refused by a full queue: make it again next time, or unknown names would answer 429 for good.
     dummy.catch(() => dummyHashes.delete(costLog2));

@@ -5,7 +5,7 @@ const seen = new Set<string>();
 
 /**
  * Whether this device has ever made the IndexedDB database `name`, asked of the browser without Dexie
- * (~30 KB gzip to fetch, compile and run: the longest task of a comic's or a video's first visit).
+ * (~30 KB gzip to fetch, compile and run: among the longest tasks of a comic's first visit).
  * True when the browser cannot tell (no indexedDB.databases: Firefox before 126), so callers then load
  * the database as before. Once seen, a database stays known for the page's life.
  */
