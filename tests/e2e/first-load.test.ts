@@ -297,12 +297,13 @@ describe('first load in one round trip', () => {
 
   it("a video's page keeps the danmu bar's place from the start: nothing under the player moves", async () => {
     m = await launchMobile();
-    const cls = await watchLayoutShift(m.page);
-    await m.page.goto('/vod/detail?vodId=1');
+    const { page } = m;
+    const cls = await watchLayoutShift(page);
+    await page.goto('/vod/detail?vodId=1');
     // The text's place on the screen, read in one go in the page: the server's copy may hand over to the
     // app's between two separate reads (a locator's box is null once its element has gone).
     const shownInfoY = () =>
-      m.page
+      page
         .waitForFunction(() => {
           const info =
             document.querySelector('#prerender .vod-info') ?? document.querySelector('#root .vod-info');
@@ -310,9 +311,9 @@ describe('first load in one round trip', () => {
         })
         .then((y) => y.jsonValue());
     const before = await shownInfoY();
-    await m.page.locator('.ink-danmu-bar').waitFor();
-    await m.page.waitForTimeout(1000);
-    expect(await m.page.locator('#prerender').count()).toBe(0);
+    await page.locator('.ink-danmu-bar').waitFor();
+    await page.waitForTimeout(1000);
+    expect(await page.locator('#prerender').count()).toBe(0);
     expect(await shownInfoY()).toBe(before);
     expect(await cls()).toBeLessThanOrEqual(0.02);
   });
