@@ -15,16 +15,21 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  scrollRestoration: true,
-  defaultPreload: 'intent',
-  notFoundMode: 'root',
-});
+/**
+ * The app's router, made when main.tsx asks: its route tree and browser history take a task of their own
+ * after the one that evaluates the app's modules (together they were a long task on a phone's CPU).
+ */
+export const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    scrollRestoration: true,
+    defaultPreload: 'intent',
+    notFoundMode: 'root',
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -271,6 +271,50 @@ describe('first load in one round trip', () => {
     await m.page.waitForURL(/\/book\/1\/catalog/);
   });
 
+  /**
+   * Which of `later` were in #root when `first` came, and when the server's screen went. Read in the page
+   * as #root changes: a mutation record is delivered in the task that made it, so what is missing when
+   * `first` comes was rendered by a later task.
+   */
+  async function watchTakeover(page: Page, first: string, later: string[]) {
+    await page.addInitScript(
+      ([first, later]) => {
+        const w = window as unknown as { __takeover: { withFirst?: string[]; atHandover?: string[] } };
+        w.__takeover = {};
+        const present = (root: Element) => later.filter((sel) => root.querySelector(sel));
+        new MutationObserver(() => {
+          const root = document.getElementById('root');
+          if (!root) return;
+          if (!w.__takeover.withFirst && root.querySelector(first)) w.__takeover.withFirst = present(root);
+          if (w.__takeover.withFirst && !w.__takeover.atHandover && !document.getElementById('prerender'))
+            w.__takeover.atHandover = present(root);
+        }).observe(document, { childList: true, subtree: true });
+      },
+      [first, later] as const,
+    );
+    return async () => {
+      await page.waitForFunction(
+        () => (window as unknown as { __takeover: { atHandover?: string[] } }).__takeover.atHandover,
+      );
+      return page.evaluate(() => (window as unknown as { __takeover: object }).__takeover);
+    };
+  }
+
+  it("a landing screen's app takes over in parts, each in a task of its own; the server's screen stays until all are in", async () => {
+    m = await launchMobile();
+    let seen = await watchTakeover(m.page, '.home-header', ['.home-nav', '.tabbar']);
+    await m.page.goto('/home');
+    expect(await seen()).toEqual({ withFirst: [], atHandover: ['.home-nav', '.tabbar'] });
+    await m.close();
+
+    // The reader's menu, fixed over the pages, comes after the reader's first render; the server's
+    // screen is still up then.
+    m = await launchMobile();
+    seen = await watchTakeover(m.page, '.reader-body', ['.reader-top']);
+    await m.page.goto('/book/read/1/1');
+    expect(await seen()).toEqual({ withFirst: [], atHandover: ['.reader-top'] });
+  });
+
   it("a video's page arrives with its title and poster: shown with none of the bundle, then the app's player takes over", async () => {
     m = await launchMobile();
     let held = true;

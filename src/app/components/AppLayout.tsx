@@ -2,6 +2,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { routeDepth, slideDirection, type SlideDirection } from '../lib/transitions';
 import { AfterFirstPaint } from './AfterFirstPaint';
+import { InLaterTask } from './InLaterTask';
 import { InstallBanner } from './InstallBanner';
 import { IosInstallSheet } from './IosInstallSheet';
 import { TabBar } from './TabBar';
@@ -34,10 +35,13 @@ export function AppLayout({ background }: { background?: ReactNode }) {
       <div key={view.routeId} className={`route-view slide-${view.dir}`}>
         <Outlet />
       </div>
-      {routeId === '/home' && <InstallBanner />}
-      {tabs && <TabBar kind={tabs} />}
-      <UpdatePrompt />
-      <IosInstallSheet />
+      {/* The shell's parts after the screen's own, during a first load (InLaterTask). */}
+      <InLaterTask>
+        {routeId === '/home' && <InstallBanner />}
+        {tabs && <TabBar kind={tabs} />}
+        <UpdatePrompt />
+        <IosInstallSheet />
+      </InLaterTask>
       <Toaster />
       {background && <AfterFirstPaint>{background}</AfterFirstPaint>}
     </div>

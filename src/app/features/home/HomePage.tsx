@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserField } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { InLaterTask } from '../../components/InLaterTask';
 import { Progressive } from '../../components/Progressive';
 import { WhenNearView } from '../../components/WhenNearView';
 import { AdSlot } from '../lists/AdSlot';
@@ -100,8 +101,13 @@ export function HomePage() {
       <DownloadBanner />
       {/* Its space stays reserved until the sections come (Three-D may hold them back a moment). */}
       <AdSlot slot="home" fresh={d?.adList} pending={!d && !home.isError} />
-      <HomeNav />
-      <DailyUpdateBox />
+      {/* During a first load each in a task of its own (InLaterTask). */}
+      <InLaterTask>
+        <HomeNav />
+      </InLaterTask>
+      <InLaterTask>
+        <DailyUpdateBox />
+      </InLaterTask>
       <Progressive
         screen="home"
         after={

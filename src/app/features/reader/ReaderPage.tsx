@@ -10,6 +10,7 @@ import { ChapterPages } from './ChapterPages';
 import { LockedPanel } from './LockedPanel';
 import { RechargeDialog } from './RechargeDialog';
 import { ReaderMenu } from './ReaderMenu';
+import { InLaterTask } from '../../components/InLaterTask';
 import { useChapterReader } from './useChapterReader';
 import { useLastVisible } from './useLastVisible';
 import { useMenuVisible } from './useMenuVisible';
@@ -76,7 +77,10 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
   const title = r.info?.title ?? r.unpaid?.title ?? r.detail?.chapterList[at]?.title ?? book?.title ?? '';
   return (
     <div className="reader">
-      <ReaderMenu visible={menu.visible} title={title} book={book} onPrev={onPrev} onNext={onNext} />
+      {/* During a first load after the pages, in a task of its own (InLaterTask). */}
+      <InLaterTask>
+        <ReaderMenu visible={menu.visible} title={title} book={book} onPrev={onPrev} onNext={onNext} />
+      </InLaterTask>
       <main className="reader-body" onClick={menu.toggle}>
         {r.info ? (
           <>

@@ -17,6 +17,7 @@ import { useVodBuy } from './useVodBuy';
 import { usePauseAdvert } from './usePauseAdvert';
 import { usePosterUrl } from './usePosterUrl';
 import { VodGrid } from './VodCard';
+import { InLaterTask } from '../../components/InLaterTask';
 
 const route = getRouteApi('/vod/detail');
 
@@ -207,7 +208,10 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
           <header className="vod-shelf-head">
             <h2 id="vod-more">{Msg.moreRecommend}</h2>
           </header>
-          <VodGrid vods={vod.guessLikeList} />
+          {/* During a first load in a task of its own (InLaterTask). */}
+          <InLaterTask>
+            <VodGrid vods={vod.guessLikeList} />
+          </InLaterTask>
         </section>
       )}
     </>
