@@ -28,7 +28,11 @@ export function currentEnv(): AppTypeEnv {
   const nav = navigator as Navigator & { standalone?: boolean };
   return {
     userAgent: nav.userAgent,
-    standalone: nav.standalone === true || matchMedia('(display-mode: standalone)').matches,
+    // Asked only when it matters (an iPhone or iPad): a page's first matchMedia call brings its style up
+    // to date, and this runs while the app's modules are evaluated, in the first long task.
+    get standalone() {
+      return nav.standalone === true || matchMedia('(display-mode: standalone)').matches;
+    },
     maxTouchPoints: nav.maxTouchPoints ?? 0,
     platform: nav.platform ?? '',
   };

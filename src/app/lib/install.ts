@@ -46,7 +46,9 @@ let captured = false;
 export function captureInstallPrompt(): void {
   if (captured || typeof window === 'undefined') return;
   captured = true;
-  set({ installed: standalone() });
+  // In a task of its own: a page's first matchMedia call brings its style up to date, and this runs
+  // while the app's modules are evaluated. Nothing reads it before the first screen's later parts.
+  setTimeout(() => set({ installed: standalone() }));
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     set({ deferred: e as BeforeInstallPromptEvent });

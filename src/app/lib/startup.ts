@@ -39,5 +39,6 @@ export function startUp(): void {
         if (await first) await markUserSource(document.referrer);
       })
       .catch((err: unknown) => console.error('[session] start failed', err));
-  void askPersistentStorage();
+  // After the first screen's work: it asks matchMedia, a synchronous call into the browser's style.
+  setTimeout(() => void askPersistentStorage());
 }

@@ -121,8 +121,11 @@ export function HomePage() {
       </Progressive>
       {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
       <FloatingButtons />
+      {/* Each on its own: one idle callback and one render for both was a long task on a phone. */}
       <AfterFirstPaint>
         <DailySignDialog />
+      </AfterFirstPaint>
+      <AfterFirstPaint>
         <PayResultPrompt />
       </AfterFirstPaint>
     </main>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { PicGroup } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { partWidthPercent } from './access';
@@ -6,8 +7,10 @@ import { ReaderChromeText } from '../../../contract';
 /**
  * The chapter's pages top to bottom. Each page is laid out in picSplitCount parts side by side, each
  * 100/count % wide; every box is reserved from the page's width and height before its image arrives.
+ * Memoised: the reader re-renders as its other answers come in (account, book, menu), and every page's
+ * image was diffed again each time; its props change only with the chapter and the preload plan.
  */
-export function ChapterPages({
+export const ChapterPages = memo(function ChapterPages({
   pics,
   splitCount,
   eager,
@@ -51,4 +54,4 @@ export function ChapterPages({
       ))}
     </div>
   );
-}
+});
