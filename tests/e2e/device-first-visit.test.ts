@@ -48,6 +48,39 @@ describe('device storage on a first visit', () => {
     await m.page.locator('#root').getByRole('button', { name: Msg.removeShelf }).waitFor();
   });
 
+  it('a chapter opened from a link shows without Dexie, and is in the history once the page is idle', async () => {
+    const phone = await launchMobile({ serviceWorkers: 'block' });
+    try {
+      const { page } = phone;
+      const dexie = watchDexie(page);
+      await page.goto('/book/read/1/1');
+      await page.waitForFunction(() => !document.getElementById('prerender'));
+      await page.locator('#root .chapter-pages').waitFor();
+      // The history entry was due as the chapter showed; its write waits for the browser to be idle.
+      expect(dexie()).toBe(false);
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('inkreel');
+            open.onerror = () => resolve(false);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('history')) return resolve(db.close() ?? false);
+              const get = db.transaction('history').objectStore('history').get(1);
+              get.onsuccess = () => resolve((get.result as { number?: number } | undefined)?.number === 1);
+              get.onerror = () => resolve(false);
+            };
+          }),
+        undefined,
+        { polling: 250, timeout: 10_000 },
+      );
+      // The script's body is read after its response: it may come a moment after the write.
+      await expect.poll(dexie).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('the comic home shows a first download as it lands, without being opened again', async () => {
     const phone = await launchMobile();
     try {

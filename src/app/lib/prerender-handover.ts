@@ -12,10 +12,15 @@ const MAX_WAIT_MS = 4000;
 
 let holds = 0;
 let recheck: (() => void) | undefined;
+let markHandedOver: () => void = () => undefined;
+const handedOverOnce = new Promise<void>((resolve) => (markHandedOver = resolve));
 
 /** Whether the server's first screen is still shown (the app renders unseen behind it). */
 export const handoverPending = () =>
   typeof document !== 'undefined' && document.getElementById(PRERENDER_ELEMENT_ID) !== null;
+
+/** Settles once the app's screen shows: at once where no server's screen is up. */
+export const handedOver = (): Promise<void> => (handoverPending() ? handedOverOnce : Promise.resolve());
 
 /** Keeps the server's screen up until the returned release is called (once; later calls do nothing). */
 export function holdHandover(): () => void {
@@ -44,6 +49,7 @@ export function handOverPrerender(root: HTMLElement) {
     clearTimeout(timer);
     recheck = undefined;
     pre?.remove();
+    markHandedOver();
   }
   recheck = check;
   sizes.observe(root);

@@ -1,5 +1,5 @@
 import type { BookRef, HistoryEntry, InkreelDb, ReadPosition } from '../db';
-import { readDb, useDeviceQuery, withDb } from './store';
+import { readDb, useDeviceQuery, withDb, withDbWhenIdle } from './store';
 
 /** A history entry with where the reader was inside its chapter, when known. */
 export type HistoryRow = HistoryEntry & { position?: ReadPosition };
@@ -15,11 +15,17 @@ const listRows = async (db: InkreelDb, limit?: number): Promise<HistoryRow[]> =>
   return entries.map((h, i) => (positions[i] ? { ...h, position: positions[i] } : h));
 };
 
-/** Opening a chapter adds or updates the book's one entry with the chapter number and date (spec §4). */
-export const recordRead = (book: BookRef, number: number): Promise<void> =>
-  withDb(async (db) => {
-    await db.history.put({ ...book, number, readAt: Date.now() });
+/**
+ * Opening a chapter adds or updates the book's one entry with the chapter number and date (spec §4).
+ * Written when the browser is next idle if Dexie is not loaded yet (withDbWhenIdle): on a chapter
+ * opened from a link, the reader's first screen comes without it.
+ */
+export const recordRead = (book: BookRef, number: number): Promise<void> => {
+  const readAt = Date.now();
+  return withDbWhenIdle(async (db) => {
+    await db.history.put({ ...book, number, readAt });
   });
+};
 
 /** Reading history, most recent first. */
 export const listHistory = (limit?: number): Promise<HistoryEntry[]> => withDb((db) => list(db, limit));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InkreelDb } from '../db';
+import { handedOver } from '../prerender-handover';
 import { databaseExists, DEVICE_DB_NAME, followOnceMade } from './db-exists';
 
 type DbModule = typeof import('../db');
@@ -18,6 +19,24 @@ export const loadDb = (): Promise<DbModule> => {
 export async function withDb<T>(fn: (db: InkreelDb) => Promise<T>): Promise<T> {
   const { db } = await loadDb();
   return fn(db);
+}
+
+/** How long a write that can wait (withDbWhenIdle) waits at most for the browser to be idle. */
+const IDLE_WRITE_WAIT_MS = 2000;
+
+/**
+ * A write that can wait a moment: while Dexie is not loaded yet (a first visit from a link), it loads
+ * once the app's screen shows and the browser is next idle, instead of among the first load's tasks,
+ * where its evaluation and the database's opening were a long task of their own. Writes keep their
+ * order (one wait, then idle callbacks first in, first out). Once loaded, or where idle callbacks are
+ * missing, at once.
+ */
+export async function withDbWhenIdle<T>(fn: (db: InkreelDb) => Promise<T>): Promise<T> {
+  if (!loading && typeof requestIdleCallback === 'function') {
+    await handedOver();
+    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: IDLE_WRITE_WAIT_MS }));
+  }
+  return withDb(fn);
 }
 
 /**
