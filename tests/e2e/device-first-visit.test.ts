@@ -1,7 +1,8 @@
 /**
  * A first visit from a link: the device has no database yet, so the comic home answers "not on the
  * shelf, never read, nothing downloaded" without loading Dexie (lib/device/db-exists.ts); the first
- * write makes the database and the screen follows it live from then.
+ * write makes the database and the screen follows it live from then. A chapter's history entry waits
+ * for the page to be idle, and a video's kept ads are "none" without the database.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,27 @@ describe('device storage on a first visit', () => {
       );
       // The script's body is read after its response: it may come a moment after the write.
       await expect.poll(dexie).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('a video opened from a link plays without Dexie until its trial counts a second', async () => {
+    const phone = await launchMobile({ serviceWorkers: 'block' });
+    try {
+      const { page } = phone;
+      const dexie = watchDexie(page);
+      await page.goto('/vod/detail?vodId=1');
+      // Muted, it starts by itself; the trial's first second is the first thing the device keeps.
+      await page.waitForFunction(
+        () => {
+          const v = document.querySelector<HTMLVideoElement>('#root video');
+          return !!v && !v.paused && v.currentTime > 0;
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      expect(dexie()).toBe(false);
     } finally {
       await phone.close();
     }
