@@ -14,6 +14,11 @@ export const setAutoBuy = (bookId: number, on: boolean): Promise<void> =>
 
 export const listAutoBuy = (): Promise<number[]> => withDb((db) => db.autoBuy.toCollection().primaryKeys());
 
-/** Live auto-buy flag of one book (undefined while loading). */
+/**
+ * Live auto-buy flag of one book (undefined while loading); off, without loading Dexie, on a device that
+ * never made the database (a chapter opened from a link asks it as it starts).
+ */
 export const useAutoBuy = (bookId: number | undefined) =>
-  useDeviceQuery(`auto-buy:${bookId ?? ''}`, async (db) => (bookId === undefined ? false : has(db, bookId)));
+  useDeviceQuery(`auto-buy:${bookId ?? ''}`, async (db) => (bookId === undefined ? false : has(db, bookId)), {
+    value: false,
+  });
