@@ -1,8 +1,10 @@
 import type { Ad } from '../../../contract';
 import { readDb, withDb } from './store';
 
-/** The last ad list seen for a slot (e.g. 'home', 'list'), shown before the network answers. */
-/** The slot's ads last kept on this device; none, without loading Dexie, on a device with no database. */
+/**
+ * The last ad list seen for a slot (e.g. 'home', 'list'), shown before the network answers; none, without
+ * loading Dexie, on a device with no database.
+ */
 export const getCachedAds = (slot: string): Promise<Ad[] | undefined> =>
   readDb(async (db) => (await db.ads.get(slot))?.ads, undefined);
 

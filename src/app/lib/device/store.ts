@@ -24,18 +24,22 @@ export async function withDb<T>(fn: (db: InkreelDb) => Promise<T>): Promise<T> {
 /** How long a write that can wait (withDbWhenIdle) waits at most for the browser to be idle. */
 const IDLE_WRITE_WAIT_MS = 2000;
 
+/** Settles when writes that can wait may go: the app's screen shows and the browser is idle. */
+let idleGate: Promise<void> | undefined;
+
 /**
  * A write that can wait a moment: while Dexie is not loaded yet (a first visit from a link), it loads
  * once the app's screen shows and the browser is next idle, instead of among the first load's tasks,
- * where its evaluation and the database's opening were a long task of their own. Writes keep their
- * order (one wait, then idle callbacks first in, first out). Once loaded, or where idle callbacks are
- * missing, at once.
+ * where its evaluation and the database's opening were a long task of their own. Every such write waits
+ * on the same gate, so they keep their order even if Dexie is loaded by something else meanwhile.
  */
 export async function withDbWhenIdle<T>(fn: (db: InkreelDb) => Promise<T>): Promise<T> {
-  if (!loading && typeof requestIdleCallback === 'function') {
-    await handedOver();
-    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: IDLE_WRITE_WAIT_MS }));
-  }
+  if (!idleGate && !loading && typeof requestIdleCallback === 'function')
+    idleGate = handedOver().then(
+      () =>
+        new Promise((resolve) => void requestIdleCallback(() => resolve(), { timeout: IDLE_WRITE_WAIT_MS })),
+    );
+  if (idleGate) await idleGate;
   return withDb(fn);
 }
 
