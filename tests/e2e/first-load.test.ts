@@ -201,6 +201,60 @@ describe('first load in one round trip', () => {
     ).toEqual(['hidden', 'absolute']);
   });
 
+  it('decrypts the pictures in view, and only those, without asking the page for its layout', async () => {
+    // Asking a picture where it is forced the page's first layout inside the parser's task, after the
+    // first paint: blocking time on a phone. Which are in view is told once the page lays out itself.
+    m = await launchMobile();
+    await m.page.addInitScript(() => {
+      const w = window as unknown as { __layoutAsks: number; __counting: boolean };
+      w.__layoutAsks = 0;
+      w.__counting = true;
+      for (const name of ['getBoundingClientRect', 'getClientRects'] as const) {
+        const own = Element.prototype[name] as (this: Element) => unknown;
+        Object.defineProperty(Element.prototype, name, {
+          configurable: true,
+          value(this: Element) {
+            if (w.__counting) w.__layoutAsks++;
+            return own.call(this);
+          },
+        });
+      }
+    });
+    await m.page.route('**/assets/*.js', (r) => r.abort());
+    await m.page.goto('/home');
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#prerender .carousel-slide img');
+      return !!img && img.src.startsWith('blob:') && img.complete;
+    });
+    const seen = await m.page.evaluate(() => {
+      const w = window as unknown as { __layoutAsks: number; __counting: boolean };
+      w.__counting = false;
+      const asked = new Set(
+        (self as unknown as { __inkreelImages: Map<string, unknown> }).__inkreelImages.keys(),
+      );
+      const inView = new Set<string>();
+      const outOfView = new Set<string>();
+      for (const img of document.querySelectorAll<HTMLImageElement>('#prerender img[data-secure-src]')) {
+        const r = img.getBoundingClientRect();
+        const visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+        (visible ? inView : outOfView).add(img.dataset.secureSrc!);
+      }
+      return {
+        asks: w.__layoutAsks,
+        missed: [...inView].filter((u) => !asked.has(u)),
+        extra: [...outOfView].filter((u) => asked.has(u) && !inView.has(u)),
+        inView: inView.size,
+        outOfView: outOfView.size,
+      };
+    });
+    expect(seen.asks).toBe(0);
+    expect(seen.inView).toBeGreaterThan(1);
+    // The carousel's further slides and the rows below the screen are left to the app.
+    expect(seen.outOfView).toBeGreaterThan(0);
+    expect(seen.missed).toEqual([]);
+    expect(seen.extra).toEqual([]);
+  });
+
   it("asks for the app's code only once the first screen's pictures are painted, then takes over", async () => {
     // On a phone link the first screen's few KB would otherwise share it with ~150 KB of code.
     m = await launchMobile();
