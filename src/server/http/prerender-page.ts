@@ -30,11 +30,12 @@ export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility
  */
 export const START_CAP_MS = 1000;
 /**
- * Each modulepreload link starts its fetch as it is added (~1–2 ms of main thread on this machine, ×4 on
- * a phone): the ~30 of a landing page in one task were one long task; a few per task are not. The entry
+ * Each modulepreload link starts its fetch as it is added: the ~30 of a landing page in one task were one
+ * long task. Timed one by one in the page, most cost 0.1–0.5 ms, but one in five or so 3–10 ms (×4 on a
+ * phone): five per task made tasks of 12–25 ms here, two keep a task under a phone's 50 ms. The entry
  * goes first, in a task of its own: the links only pull its deeper imports forward.
  */
-const PRELOADS_PER_TASK = 5;
+const PRELOADS_PER_TASK = 2;
 
 export function prerenderScript(imageKeyBase64: string): string {
   const pictures = `#${PRERENDER_ELEMENT_ID} img[data-secure-src]`;
