@@ -45,6 +45,17 @@ export async function decryptImage(
   );
 }
 
+/**
+ * A picture decrypted on the page (before the service worker controls it) up to this size is shown from
+ * a data: URL, a larger one from a blob: URL. A blob and its URL are each registered by a synchronous
+ * call to the browser process, and the page's main thread waits for the answer: 0.5–4 ms on an idle
+ * machine, but in Lighthouse traces of a first load on a busy one 13–62 ms per picture
+ * (BlobURLStore::Register), in the tasks right after the first paint, where Lighthouse counts every ms
+ * four times. Base64 of 20 KB costs about 0.1 ms and asks nothing of the browser process. Larger
+ * pictures (chapter pages) keep blob: URLs, which hold the bytes outside JavaScript's heap.
+ */
+export const DATA_URL_MAX_BYTES = 64 * 1024;
+
 /** `/media/img/{hash}_{size}_0.img` — the URL form of every served image. */
 export const imageUrl = (hash: string, size: 180 | 200 | 500) => `/media/img/${hash}_${size}_0.img`;
 export const IMAGE_URL_PATTERN = /\/media\/img\/([a-f0-9]{16,64})_(180|200|500)_0\.img$/;

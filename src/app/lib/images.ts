@@ -1,4 +1,5 @@
 import { decryptImage, importImageKey, PRERENDER_IMAGES_GLOBAL } from '../../contract';
+import { pictureUrl } from './picture-url';
 
 /**
  * Page-side image decryption, used only while no service worker controls the page (the very first
@@ -19,7 +20,7 @@ const urls = new Map<string, Promise<string | null>>();
 const prerendered = (globalThis as Record<string, unknown>)[PRERENDER_IMAGES_GLOBAL] as
   Map<string, Promise<string | null>> | undefined;
 
-/** A blob: URL of the decrypted image, or null when the server has no picture (204). */
+/** A data: or blob: URL of the decrypted image (pictureUrl), or null when the server has no picture (204). */
 export function decryptedImageUrl(src: string): Promise<string | null> {
   let p = urls.get(src) ?? prerendered?.get(src);
   if (!p) {
@@ -28,7 +29,7 @@ export function decryptedImageUrl(src: string): Promise<string | null> {
       if (res.status === 204) return null;
       if (!res.ok) throw new Error(`image ${res.status}`);
       const plain = await decryptImage(await imageKey(), await res.arrayBuffer());
-      return URL.createObjectURL(new Blob([plain], { type: 'image/webp' }));
+      return pictureUrl(plain);
     })();
     p.catch(() => urls.delete(src));
     urls.set(src, p);
@@ -36,7 +37,7 @@ export function decryptedImageUrl(src: string): Promise<string | null> {
     if (urls.size > MAX_URLS) {
       const [oldest, op] = urls.entries().next().value as [string, Promise<string | null>];
       urls.delete(oldest);
-      void op.then((u) => u && URL.revokeObjectURL(u)).catch(() => undefined);
+      void op.then((u) => u?.startsWith('blob:') && URL.revokeObjectURL(u)).catch(() => undefined);
     }
   }
   return p;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   APP_MODULES_ELEMENT_ID,
+  DATA_URL_MAX_BYTES,
   IV_BYTES,
   PRERENDER_ELEMENT_ID,
   PRERENDER_IMAGES_GLOBAL,
@@ -15,8 +16,9 @@ export const PRERENDER_STYLE = `<style>#${PRERENDER_ELEMENT_ID}~#root{visibility
 /**
  * The page's one inline script, for a prerendered first screen:
  * - the pictures in view are decrypted by the page before any of the app's code has arrived (images
- *   are served encrypted, spec §7): the largest paint does not wait for the bundle. The app takes the
- *   same blob: URLs (app/lib/images.ts) instead of fetching them again. Which pictures are in view is
+ *   are served encrypted, spec §7): the largest paint does not wait for the bundle. They are shown as
+ *   app/lib/picture-url.ts shows them (data: up to DATA_URL_MAX_BYTES, else blob:), and the app takes
+ *   the same URLs (app/lib/images.ts) instead of fetching them again. Which pictures are in view is
  *   told by an IntersectionObserver after the page's first layout (a share above 0: the carousel's
  *   next slide only touches the screen's edge), not asked of each picture as the script runs: asking
  *   forced that layout inside the parser's task (59 ms of one 80 ms task on this machine, ×4 on a
@@ -39,7 +41,7 @@ const PRELOADS_PER_TASK = 2;
 
 export function prerenderScript(imageKeyBase64: string): string {
   const pictures = `#${PRERENDER_ELEMENT_ID} img[data-secure-src]`;
-  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),shown=[];let started=!1;const start=()=>{if(started)return;started=!0;const e=document.getElementById(${JSON.stringify(APP_MODULES_ELEMENT_ID)});if(!e)return;const[m,...o]=JSON.parse(e.textContent),add=(t,a)=>{const n=document.createElement(t);n.crossOrigin="";Object.assign(n,a);document.head.append(n)};add("script",{type:"module",src:m});const more=()=>{for(const u of o.splice(0,${PRELOADS_PER_TASK}))add("link",{rel:"modulepreload",href:u});if(o.length)setTimeout(more)};setTimeout(more)};const load=u=>{const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));return URL.createObjectURL(new Blob([t],{type:"image/webp"}))});s.set(u,p);shown.push(p.then(v=>{if(v)return Promise.all([...document.querySelectorAll("${pictures}")].filter(n=>n.dataset.secureSrc===u).map(n=>(n.src=v,n.decode().catch(()=>{}))))},()=>{s.delete(u)}))},painted=()=>Promise.all(shown).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)))),all=document.querySelectorAll("${pictures}");if(all.length){const io=new IntersectionObserver(es=>{io.disconnect();for(const e of es){const u=e.target.dataset.secureSrc;if(e.intersectionRatio>0&&!s.has(u))load(u)}painted()});for(const m of all)io.observe(m)}else painted();setTimeout(start,${START_CAP_MS})})();`;
+  return `(()=>{const s=self.${PRERENDER_IMAGES_GLOBAL}=new Map(),b=atob(${JSON.stringify(imageKeyBase64)}),r=new Uint8Array(b.length);for(let i=0;i<b.length;i++)r[i]=b.charCodeAt(i);const k=crypto.subtle.importKey("raw",r,"AES-GCM",!1,["decrypt"]),shown=[];let started=!1;const start=()=>{if(started)return;started=!0;const e=document.getElementById(${JSON.stringify(APP_MODULES_ELEMENT_ID)});if(!e)return;const[m,...o]=JSON.parse(e.textContent),add=(t,a)=>{const n=document.createElement(t);n.crossOrigin="";Object.assign(n,a);document.head.append(n)};add("script",{type:"module",src:m});const more=()=>{for(const u of o.splice(0,${PRELOADS_PER_TASK}))add("link",{rel:"modulepreload",href:u});if(o.length)setTimeout(more)};setTimeout(more)};const load=u=>{const p=fetch(u).then(async x=>{if(x.status===204)return null;if(!x.ok)throw Error("image "+x.status);const d=new Uint8Array(await x.arrayBuffer());const t=await crypto.subtle.decrypt({name:"AES-GCM",iv:d.subarray(0,${IV_BYTES})},await k,d.subarray(${IV_BYTES}));const a=new Uint8Array(t);if(a.length>${DATA_URL_MAX_BYTES})return URL.createObjectURL(new Blob([a],{type:"image/webp"}));if(a.toBase64)return"data:image/webp;base64,"+a.toBase64();let c="";for(let i=0;i<a.length;i+=32768)c+=String.fromCharCode.apply(null,a.subarray(i,i+32768));return"data:image/webp;base64,"+btoa(c)});s.set(u,p);shown.push(p.then(v=>{if(v)return Promise.all([...document.querySelectorAll("${pictures}")].filter(n=>n.dataset.secureSrc===u).map(n=>(n.src=v,n.decode().catch(()=>{}))))},()=>{s.delete(u)}))},painted=()=>Promise.all(shown).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(start)))),all=document.querySelectorAll("${pictures}");if(all.length){const io=new IntersectionObserver(es=>{io.disconnect();for(const e of es){const u=e.target.dataset.secureSrc;if(e.intersectionRatio>0&&!s.has(u))load(u)}painted()});for(const m of all)io.observe(m)}else painted();setTimeout(start,${START_CAP_MS})})();`;
 }
 
 /** The script's hash for the Content-Security-Policy: no inline script runs unless named. */
