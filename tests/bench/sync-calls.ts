@@ -3,8 +3,11 @@
  * loads, each in a fresh profile): how many of each kind the page makes in its first 6 s, and the time
  * they took (the sum per load, median of the loads, and the longest single call seen). Each such call
  * waits on another process of the browser (storage, cookies, blob and history registries): here one
- * took anywhere from 0.3 to 15 ms during a load, whatever the page's own code costs, and a phone's
- * slower CPU makes every task around it longer. Reading localStorage loads the whole of it, once.
+ * took anywhere from 0.3 to 15 ms during a load (in Lighthouse traces on a busy host up to 62 ms for
+ * one blob URL), whatever the page's own code costs, and a phone's slower CPU makes every task around
+ * it longer. Reading localStorage loads the whole of it, once. "layout asked" is a script asking where
+ * an element is: while the page's layout is out of date it is laid out then and there, in the script's
+ * task.
  *
  * Runnable alone: `npx tsx tests/bench/sync-calls.ts` (builds when dist/ is stale, starts its own
  * server); SYNC_CALLS_URL measures a server already running, SYNC_CALLS_REFERENCE_URL another build in
@@ -23,6 +26,8 @@ const KINDS = [
   'cookie',
   'history',
   'createObjectURL',
+  'new Blob',
+  'layout asked',
   'matchMedia',
   'indexedDB.open',
 ] as const;
@@ -40,6 +45,9 @@ const WATCH = `(() => {
   for (const m of ['getItem', 'setItem', 'removeItem']) Storage.prototype[m] = timed(storage, Storage.prototype[m]);
   for (const m of ['replaceState', 'pushState']) History.prototype[m] = timed('history', History.prototype[m]);
   URL.createObjectURL = timed('createObjectURL', URL.createObjectURL);
+  const B = window.Blob;
+  window.Blob = new Proxy(B, { construct: (t, args) => timed('new Blob', () => Reflect.construct(t, args))() });
+  for (const m of ['getBoundingClientRect', 'getClientRects']) Element.prototype[m] = timed('layout asked', Element.prototype[m]);
   window.matchMedia = timed('matchMedia', window.matchMedia);
   IDBFactory.prototype.open = timed('indexedDB.open', IDBFactory.prototype.open);
   const c = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
