@@ -256,6 +256,22 @@ describe('first load in one round trip', () => {
     expect(seen.extra).toEqual([]);
   });
 
+  it('a browser without IntersectionObserver still gets the app, which shows the pictures itself', async () => {
+    m = await launchMobile();
+    await m.page.addInitScript(() => {
+      Object.defineProperty(window, 'IntersectionObserver', { value: undefined, configurable: true });
+    });
+    const errors: string[] = [];
+    m.page.on('pageerror', (e) => errors.push(e.message));
+    await m.page.goto('/home');
+    await m.page.waitForFunction(() => !document.getElementById('prerender'), null, { timeout: 15_000 });
+    await m.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#root .carousel-slide img');
+      return !!img && /^(data|blob):/.test(img.src) && img.complete && img.naturalWidth > 0;
+    });
+    expect(errors.filter((e) => /IntersectionObserver/.test(e))).toEqual([]);
+  });
+
   it("asks for the app's code only once the first screen's pictures are painted, then takes over", async () => {
     // On a phone link the first screen's few KB would otherwise share it with ~150 KB of code.
     m = await launchMobile();
