@@ -7,7 +7,9 @@
  *   it to its first image painted; target < 1 s.
  * Median of 3 tries each, every try in a fresh profile.
  *
- * Runnable alone: `npx tsx tests/bench/weak-network.ts` (builds when dist/ is stale, starts its own server).
+ * Runnable alone: `npx tsx tests/bench/weak-network.ts` (builds when dist/ is stale, starts its own server);
+ * WEAK_NETWORK_URL measures a server already running, WEAK_NETWORK_REFERENCE_URL another build in the same
+ * run, try for try in turns.
  */
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -78,6 +80,7 @@ async function chapterAgain(url: string): Promise<number> {
 }
 
 export interface WeakNetworkFigure {
+  build: string;
   measure: string;
   medianMs: number;
   triesMs: string;
@@ -85,29 +88,37 @@ export interface WeakNetworkFigure {
 }
 
 export async function benchWeakNetwork(): Promise<WeakNetworkFigure[]> {
-  if (distIsStale()) buildDist();
-  const server = await startServer();
+  const external = process.env.WEAK_NETWORK_URL;
+  if (!external && distIsStale()) buildDist();
+  const server = external ? null : await startServer();
+  const builds: [string, string][] = [['this build', external ?? server!.url]];
+  const reference = process.env.WEAK_NETWORK_REFERENCE_URL;
+  if (reference) builds.push(['reference', reference]);
   try {
-    const home: number[] = [];
-    const chapter: number[] = [];
-    for (let i = 0; i < TRIES; i++) home.push(await homeText(server.url));
-    for (let i = 0; i < TRIES; i++) chapter.push(await chapterAgain(server.url));
-    return [
+    const home = new Map<string, number[]>(builds.map(([b]) => [b, []]));
+    const chapter = new Map<string, number[]>(builds.map(([b]) => [b, []]));
+    // In turns, so a spell of a slower host falls on both builds alike.
+    for (let i = 0; i < TRIES; i++) for (const [b, url] of builds) home.get(b)!.push(await homeText(url));
+    for (let i = 0; i < TRIES; i++)
+      for (const [b, url] of builds) chapter.get(b)!.push(await chapterAgain(url));
+    return builds.flatMap(([b]) => [
       {
+        build: b,
         measure: 'uncached /home: text content shown',
-        medianMs: median(home),
-        triesMs: home.join('/'),
+        medianMs: median(home.get(b)!),
+        triesMs: home.get(b)!.join('/'),
         targetMs: 3000,
       },
       {
+        build: b,
         measure: 'chapter read before: first image painted',
-        medianMs: median(chapter),
-        triesMs: chapter.join('/'),
+        medianMs: median(chapter.get(b)!),
+        triesMs: chapter.get(b)!.join('/'),
         targetMs: 1000,
       },
-    ];
+    ]);
   } finally {
-    await server.stop();
+    await server?.stop();
   }
 }
 
