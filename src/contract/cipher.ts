@@ -55,6 +55,8 @@ export async function decryptImage(
  * pictures (chapter pages) keep blob: URLs, which hold the bytes outside JavaScript's heap.
  */
 export const DATA_URL_MAX_BYTES = 64 * 1024;
+/** How such a data: URL begins (app/lib/picture-url.ts and the prerender's inline script). */
+export const PICTURE_DATA_URL_PREFIX = 'data:image/webp;base64,';
 
 /** `/media/img/{hash}_{size}_0.img` — the URL form of every served image. */
 export const imageUrl = (hash: string, size: 180 | 200 | 500) => `/media/img/${hash}_${size}_0.img`;

@@ -1,4 +1,4 @@
-import { DATA_URL_MAX_BYTES } from '../../contract';
+import { DATA_URL_MAX_BYTES, PICTURE_DATA_URL_PREFIX } from '../../contract';
 
 /** Base64 of bytes: the browser's own where it has one (Chrome 140+, Safari 18.2+), else btoa by chunks. */
 function base64(bytes: Uint8Array): string {
@@ -13,5 +13,5 @@ function base64(bytes: Uint8Array): string {
 export function pictureUrl(plain: ArrayBuffer): string {
   if (plain.byteLength > DATA_URL_MAX_BYTES)
     return URL.createObjectURL(new Blob([plain], { type: 'image/webp' }));
-  return `data:image/webp;base64,${base64(new Uint8Array(plain))}`;
+  return PICTURE_DATA_URL_PREFIX + base64(new Uint8Array(plain));
 }
