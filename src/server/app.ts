@@ -80,7 +80,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.setErrorHandler(errorHandler);
   await app.register(formbody);
   await registerCompression(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
   setHashQueueMax(config.hashQueueMax);
 
