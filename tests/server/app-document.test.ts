@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
@@ -227,6 +228,11 @@ describe('the app page of a first visit', () => {
     const html = (await page('/home')).body;
     expect(html).toContain('/assets/index-E2.js');
     expect(html).not.toContain('/assets/index-E1.js');
+    // And the new build's files are served: a route per file found at start would answer 404 here.
+    writeFileSync(join(dist, 'assets', 'index-E2.js'), 'export {};');
+    const chunk = await t.app.inject({ method: 'GET', url: '/assets/index-E2.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe('export {};');
   });
 });
 
@@ -272,5 +278,16 @@ describe('a page that arrives with its first screen rendered', () => {
     const script = html.indexOf(`<script>${prerenderScript(t.config.imageKey)}</script>`);
     expect(script).toBeGreaterThan(m!.index);
     expect(res.headers['content-security-policy']).toContain(prerenderScriptHash(t.config.imageKey));
+  });
+
+  it('goes out compressed to a browser that accepts brotli', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/home',
+      headers: { ...anonHeaders(), accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="prerender"><main>');
   });
 });

@@ -54,10 +54,6 @@ export async function registerPwa(app: App, config: Config) {
       root: config.distDir,
       prefix: '/',
       index: false,
-      // A route per built file, found at start (dist/ does not change while the server runs): the
-      // wildcard route read the root's and assets/' directory listings on every request to check the
-      // path's letter case, a fifth of the server's CPU per asset served (--cpu-prof, 2026-11-27).
-      wildcard: false,
       cacheControl: false,
       dotfiles: 'ignore',
       // dist/ holds .br and .gz twins of every text asset (vite.config.ts): sent by Accept-Encoding.
