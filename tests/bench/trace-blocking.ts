@@ -6,7 +6,7 @@
  * the trace.
  *
  * Why both: on this workplace's 2-core machines the page's main thread was runnable but not running
- * for about two thirds of every task after the first paint (wall 1150–2000 ms, CPU 430–520 ms on
+ * for about two thirds of every task after the first paint (wall 1150–2000 ms, CPU 430–600 ms on
  * /home): the browser's other processes, the service worker's precache and the server share two
  * cores, and every wait is multiplied by 4. A phone gives its renderer a core of its own. The CPU
  * column is what the page's code and rendering cost; the wall column is what this host made of it.

@@ -51,7 +51,7 @@ export function registerSecurityHeaders(app: App, config: Config) {
   const https = config.publicUrl.startsWith('https://');
   const splitHosts = Boolean(config.staticApiHost || config.dynamicHost);
   // Helmet itself, built once. @fastify/helmet built a new helmet from these options on every request
-  // (parsing the CSP again each time), about 5% of a chapter read's CPU (--cpu-prof, 2026-11-27); no
+  // (parsing the CSP again each time), about 4% of a chapter read's CPU (--cpu-prof, 2026-11-27); no
   // route here has options or nonces of its own, which is what that per-request build is for.
   const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
