@@ -76,10 +76,15 @@ describe('sandbox top-up over real HTTP on a listening server', () => {
     });
     expect(info.avaliableAmount).toBe(1200);
     expect(info.recharged).toBe(true);
-    const attempt = await t.database.db
-      .selectFrom('sandbox_notify_attempts')
-      .selectAll()
-      .executeTakeFirstOrThrow();
+    // The notify handler commits the balance before it answers, and the notifier marks the attempt
+    // done only once it has read that answer: wait for the attempt rather than read it once.
+    const attempt = await waitFor(async () => {
+      const row = await t.database.db
+        .selectFrom('sandbox_notify_attempts')
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      return row.status === 'PENDING' && row.attempts <= 1 ? undefined : row;
+    });
     expect(attempt).toMatchObject({ status: 'DONE', attempts: 1 });
     await checkInvariants(t.database.db);
   });
