@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -22,6 +23,15 @@ export function isVipActive(
   return !Number.isNaN(end) && end > now.getTime();
 }
 
+const purchaseOf = prepared((db, p: { userId: number; itemType: ItemType; itemId: number }) =>
+  db
+    .selectFrom('purchases')
+    .select('id')
+    .where('user_id', '=', p.userId)
+    .where('item_type', '=', p.itemType)
+    .where('item_id', '=', p.itemId),
+);
+
 /** Whether the user has bought this item (purchases is unique per user, type and item). */
 export async function hasBought(
   db: Kysely<DB>,
@@ -29,14 +39,7 @@ export async function hasBought(
   itemType: ItemType,
   itemId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('purchases')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('item_type', '=', itemType)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await purchaseOf.executeTakeFirst(db, { userId, itemType, itemId })) !== undefined;
 }
 
 /** Ids among `ids` that the user has bought; one query however long the list. */

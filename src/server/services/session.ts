@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { DB } from '../db/schema.js';
 
 /** Sessions live 180 days after their last use. */
@@ -38,14 +39,9 @@ export async function createSession(db: Db, userId: number, now: Date = new Date
   return token;
 }
 
-/** The live session behind a token, or null (unknown, expired or revoked). Slides the expiry hourly. */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  now: Date = new Date(),
-): Promise<SessionUser | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await db
+// Every signed-in call asks this first: prepared once (db/prepared.ts).
+const sessionByTokenHash = prepared((db, p: { tokenHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -56,8 +52,17 @@ export async function resolveSession(
       'users.id as userId',
       'users.account as account',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', p.tokenHash),
+);
+
+/** The live session behind a token, or null (unknown, expired or revoked). Slides the expiry hourly. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionUser | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await sessionByTokenHash.executeTakeFirst(db, { tokenHash: hashToken(token) });
   if (!row || row.revokedAt !== null || Date.parse(row.expiresAt) <= now.getTime()) return null;
   if (now.getTime() - Date.parse(row.lastSeen) >= SESSION_TOUCH_MS) {
     const iso = now.toISOString();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -16,14 +17,13 @@ export function weekStart(now: Date): string {
   return new Date(local.getTime() - daysSinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
+// Asked on every counted read: prepared once (db/prepared.ts).
+const rankWeek = prepared((db) => db.selectFrom('settings').select('value').where('key', '=', RANK_WEEK_KEY));
+
 /** Call inside the read's transaction, before counting the read. */
 export async function rollRankWeek(db: Kysely<DB>, now: Date): Promise<void> {
   const week = weekStart(now);
-  const current = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', RANK_WEEK_KEY)
-    .executeTakeFirst();
+  const current = await rankWeek.executeTakeFirst(db, {});
   if (current && current.value >= week) return;
   if (!current) {
     // First read ever: the counts present (seeded or imported) belong to this week.

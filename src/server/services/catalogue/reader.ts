@@ -7,6 +7,7 @@ import {
   type ChapterUnpaid,
   type PicGroup,
 } from '../../../contract/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { chapterAccess } from '../access.js';
 import { shanghaiDay } from '../pay/clock.js';
@@ -14,6 +15,62 @@ import { rollRankWeek } from './rank-week.js';
 
 export type ReadResult =
   { kind: 'ok'; info: ChapterReadInfo } | { kind: 'missing' } | { kind: 'locked'; unpaid: ChapterUnpaid };
+
+/** A chapter read's queries, prepared once (db/prepared.ts): they run on every page a reader turns to. */
+const q = {
+  book: prepared((db, p: { bookId: number }) =>
+    db.selectFrom('books').select(['id', 'title', 'cover_hash', 'vip_free']).where('id', '=', p.bookId),
+  ),
+  chapter: prepared((db, p: { bookId: number; number: number }) =>
+    db
+      .selectFrom('chapters')
+      .select(['id', 'number', 'title', 'cover_hash', 'price', 'pic_split_count', 'content'])
+      .where('book_id', '=', p.bookId)
+      .where('number', '=', p.number),
+  ),
+  pages: prepared((db, p: { chapterId: number }) =>
+    db
+      .selectFrom('chapter_pages')
+      .select(['width', 'height', 'parts'])
+      .where('chapter_id', '=', p.chapterId)
+      .orderBy('idx'),
+  ),
+  bounds: prepared((db, p: { bookId: number; number: number }) =>
+    db
+      .selectFrom('chapters')
+      .where('book_id', '=', p.bookId)
+      .select((eb) => [
+        eb.fn.max(eb.case().when('number', '<', p.number).then(eb.ref('number')).end()).as('last'),
+        eb.fn.min(eb.case().when('number', '>', p.number).then(eb.ref('number')).end()).as('next'),
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>('price').as('bookPrice'),
+      ]),
+  ),
+  markRead: prepared((db, p: { day: string; chapterId: number; reader: string }) =>
+    db
+      .insertInto('read_marks')
+      .values({ day: p.day, chapter_id: p.chapterId, reader: p.reader })
+      .onConflict((oc) => oc.columns(['day', 'chapter_id', 'reader']).doNothing())
+      .returning('day'),
+  ),
+  countRead: prepared((db, p: { bookId: number }) =>
+    db
+      .updateTable('books')
+      .set({ read_count: sql`read_count + 1`, week_read_count: sql`week_read_count + 1` })
+      .where('id', '=', p.bookId),
+  ),
+  placeReader: prepared((db, p: { userId: number; bookId: number; number: number; updatedAt: string }) =>
+    db
+      .insertInto('read_history')
+      .values({ user_id: p.userId, book_id: p.bookId, number: p.number, updated_at: p.updatedAt })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'book_id'])
+          .doUpdateSet({ number: p.number, updated_at: p.updatedAt })
+          .where('read_history.number', '!=', p.number),
+      ),
+  ),
+};
 
 /** Parts are a JSON array of image hashes; a damaged row yields no parts rather than a crash. */
 function parseParts(json: string): string[] {
@@ -41,18 +98,9 @@ export async function readChapter(
     reader?: string;
   } = {},
 ): Promise<ReadResult> {
-  const book = await db
-    .selectFrom('books')
-    .select(['id', 'title', 'cover_hash', 'vip_free'])
-    .where('id', '=', bookId)
-    .executeTakeFirst();
+  const book = await q.book.executeTakeFirst(db, { bookId });
   if (!book) return { kind: 'missing' };
-  const chapter = await db
-    .selectFrom('chapters')
-    .select(['id', 'number', 'title', 'cover_hash', 'price', 'pic_split_count', 'content'])
-    .where('book_id', '=', bookId)
-    .where('number', '=', number)
-    .executeTakeFirst();
+  const chapter = await q.chapter.executeTakeFirst(db, { bookId, number });
   if (!chapter) return { kind: 'missing' };
 
   const access = await chapterAccess(db, userId, chapter, book, now);
@@ -78,23 +126,11 @@ export async function readChapter(
   }
 
   const [pages, bounds] = await Promise.all([
-    db
-      .selectFrom('chapter_pages')
-      .select(['width', 'height', 'parts'])
-      .where('chapter_id', '=', chapter.id)
-      .orderBy('idx')
-      .execute(),
-    db
-      .selectFrom('chapters')
-      .where('book_id', '=', bookId)
-      .select((eb) => [
-        eb.fn.max(eb.case().when('number', '<', number).then(eb.ref('number')).end()).as('last'),
-        eb.fn.min(eb.case().when('number', '>', number).then(eb.ref('number')).end()).as('next'),
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>('price').as('bookPrice'),
-      ])
-      .executeTakeFirstOrThrow(),
+    q.pages.execute(db, { chapterId: chapter.id }),
+    q.bounds.executeTakeFirst(db, { bookId, number }),
   ]);
+  // An aggregate over the book's chapters always answers one row; the chapter itself is one of them.
+  if (!bounds) throw new Error(`no chapter bounds for book ${bookId}`);
   const bookPics: PicGroup[] = pages.map((p) => ({
     width: p.width,
     height: p.height,
@@ -143,40 +179,23 @@ async function recordRead(
   await db.transaction().execute(async (trx) => {
     let counts = true;
     if (who.reader !== undefined) {
-      const mark = await trx
-        .insertInto('read_marks')
-        .values({ day, chapter_id: who.chapterId, reader: who.reader })
-        .onConflict((oc) => oc.columns(['day', 'chapter_id', 'reader']).doNothing())
-        .returning('day')
-        .executeTakeFirst();
+      const mark = await q.markRead.executeTakeFirst(trx, {
+        day,
+        chapterId: who.chapterId,
+        reader: who.reader,
+      });
       // On conflict nothing is inserted and nothing returned: already counted today.
       counts = mark !== undefined;
     }
     if (counts) {
       await rollRankWeek(trx, now);
-      await trx
-        .updateTable('books')
-        .set({
-          read_count: sql`read_count + 1`,
-          week_read_count: sql`week_read_count + 1`,
-        })
-        .where('id', '=', bookId)
-        .execute();
+      await q.countRead.run(trx, { bookId });
     }
     if (who.userId === null) return;
     // Where the reader is in this book (the detail's lastChapter), and since when. Written only when the
     // chapter changes: a reread of the same chapter wrote the row again, a disk sync on every call.
     const updatedAt = now.toISOString();
-    await trx
-      .insertInto('read_history')
-      .values({ user_id: who.userId, book_id: bookId, number, updated_at: updatedAt })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'book_id'])
-          .doUpdateSet({ number, updated_at: updatedAt })
-          .where('read_history.number', '!=', number),
-      )
-      .execute();
+    await q.placeReader.run(trx, { userId: who.userId, bookId, number, updatedAt });
   });
   if (day > prunedThrough) {
     prunedThrough = day;
