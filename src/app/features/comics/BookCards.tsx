@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import { memo, type ReactNode } from 'react';
 import type { Book } from '../../../contract';
 import { BookCover } from './BookCover';
@@ -21,13 +21,12 @@ export function SmallBookCard({ book, badge }: { book: CardBook; badge?: ReactNo
         <BookCover src={book.cover} title={book.title} />
         {badge}
       </span>
-      <Link
-        to="/book/$bookId"
-        params={{ bookId: String(book.bookId) }}
+      <PlainLink
+        link={{ to: '/book/$bookId', params: { bookId: String(book.bookId) } }}
         className="book-small-title card-link"
       >
         {book.title}
-      </Link>
+      </PlainLink>
       {book.categoryName && <span className="book-small-sub">{book.categoryName}</span>}
     </div>
   );
@@ -50,13 +49,12 @@ export function LargeBookCard({
         {badge}
       </span>
       <span className="book-large-info">
-        <Link
-          to="/book/$bookId"
-          params={{ bookId: String(book.bookId) }}
+        <PlainLink
+          link={{ to: '/book/$bookId', params: { bookId: String(book.bookId) } }}
           className="book-large-title card-link"
         >
           {book.title}
-        </Link>
+        </PlainLink>
         <span className="book-large-meta">
           {book.publishStatus && (
             <span className={`tag ${book.publishStatus === 'finish' ? 'tag-finish' : ''}`}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import {
   ComicsText,
   DownloadText,
@@ -54,49 +55,50 @@ function BookHomeBody({ book, chapters, recommend }: { book: Book; chapters: Cha
       <BookHeader book={book} />
       <div className="book-actions">
         <ShelfButton book={book} className="book-action" />
-        <Link
-          to="/book/read/$id/$number"
-          params={{ id, number: String(first) }}
+        <PlainLink
+          link={{ to: '/book/read/$id/$number', params: { id, number: String(first) } }}
           className="book-action primary"
         >
           {Msg.startReading}
-        </Link>
-        <Link to="/purchase" search={{ bookId: book.bookId }} className="book-action">
+        </PlainLink>
+        <PlainLink link={{ to: '/purchase', search: { bookId: book.bookId } }} className="book-action">
           {Msg.recharge}
-        </Link>
+        </PlainLink>
         <DownloadButton book={book} current={last?.number} className="book-action" />
       </div>
       {downloaded && downloaded.size > 0 && (
-        <Link to="/user/downloads" className="book-downloaded">
+        <PlainLink link={{ to: '/user/downloads' }} className="book-downloaded">
           <DownloadedTag on="row" />
           <span>{DownloadText.bookDownloaded(downloaded.size)}</span>
           <span aria-hidden="true">›</span>
-        </Link>
+        </PlainLink>
       )}
       {free.length > 0 && (
         <ul className="free-chapters" aria-label={ComicsText.freeChapters}>
           {free.map((c) => (
             <li key={c.chapterId}>
-              <Link
-                to="/book/read/$id/$number"
-                params={{ id, number: String(c.number) }}
+              <PlainLink
+                link={{ to: '/book/read/$id/$number', params: { id, number: String(c.number) } }}
                 className="free-chapter"
               >
                 <span className="free-chapter-title">{c.title}</span>
                 {downloaded?.has(c.number) && <DownloadedTag on="chip" />}
                 <span className="tag">{Msg.free}</span>
-              </Link>
+              </PlainLink>
             </li>
           ))}
         </ul>
       )}
-      <Link to="/book/$id/catalog" params={{ id }} search={{ title: book.title }} className="catalogue-link">
+      <PlainLink
+        link={{ to: '/book/$id/catalog', params: { id }, search: { title: book.title } }}
+        className="catalogue-link"
+      >
         <span>{Msg.catalogue}</span>
         <span className="catalogue-count">
           {book.publishStatus === 'finish' ? ComicsText.allChapters : ComicsText.updatedTo}
           {ComicsText.chapterCount(book.chapterCount)} ›
         </span>
-      </Link>
+      </PlainLink>
       {recommend.length > 0 && (
         <section className="home-section" aria-labelledby="same-category">
           <h2 id="same-category" className="section-title">

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import { useAppEntry } from '../account/useAppEntry';
 import { CoinIcon, PhoneIcon, PlayIcon, TrophyIcon } from './icons';
 import { HomeText } from '../../../contract';
@@ -21,24 +21,24 @@ export const HomeNav = memo(function HomeNav() {
   const app = useAppEntry();
   return (
     <nav className="home-nav" aria-label={HomeText.quickLinks}>
-      <Link to="/home/day-ranked" className="home-nav-item">
+      <PlainLink link={{ to: '/home/day-ranked' }} className="home-nav-item">
         <span className="home-nav-icon icon-rank">
           <TrophyIcon />
         </span>
         {HomeText.ranking}
-      </Link>
-      <Link to="/vod" className="home-nav-item">
+      </PlainLink>
+      <PlainLink link={{ to: '/vod' }} className="home-nav-item">
         <span className="home-nav-icon icon-vod">
           <PlayIcon />
         </span>
         {HomeText.animeVideos}
-      </Link>
-      <Link to="/purchase" className="home-nav-item">
+      </PlainLink>
+      <PlainLink link={{ to: '/purchase' }} className="home-nav-item">
         <span className="home-nav-icon icon-pay">
           <CoinIcon />
         </span>
         {HomeText.topUp}
-      </Link>
+      </PlainLink>
       {app.downloadUrl ? (
         <a href={app.downloadUrl} target="_blank" rel="noopener noreferrer" className="home-nav-item">
           <AppLabel />

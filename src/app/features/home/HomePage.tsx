@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Msg, HomeText, ListTitle, type UserInfo } from '../../../contract';
-import { Link } from '@tanstack/react-router';
 import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
 import { useUserField } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { InLaterTask } from '../../components/InLaterTask';
+import { PlainLink } from '../../components/PlainLink';
 import { Progressive } from '../../components/Progressive';
 import { WhenNearView } from '../../components/WhenNearView';
 import { AdSlot } from '../lists/AdSlot';
@@ -94,9 +94,9 @@ export function HomePage() {
     <main className="home">
       <header className="home-header">
         <h1 className="home-logo">{HomeText.logo}</h1>
-        <Link to="/search" className="home-search" aria-label={HomeText.searchLink}>
+        <PlainLink link={{ to: '/search' }} className="home-search" aria-label={HomeText.searchLink}>
           <SearchIcon /> {Msg.searchPlaceholder}
-        </Link>
+        </PlainLink>
       </header>
       <DownloadBanner />
       {/* Its space stays reserved until the sections come (Three-D may hold them back a moment). */}

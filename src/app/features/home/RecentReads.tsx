@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import { HOME_RECENT_READS, HomeText } from '../../../contract';
 import { useHistory } from '../../lib/device/history';
 import { BookCover } from '../comics/BookCover';
@@ -15,9 +16,11 @@ export function RecentReads() {
       <ul className="book-grid">
         {recent.map((h) => (
           <li key={h.bookId}>
-            <Link
-              to="/book/read/$id/$number"
-              params={{ id: String(h.bookId), number: String(h.number) }}
+            <PlainLink
+              link={{
+                to: '/book/read/$id/$number',
+                params: { id: String(h.bookId), number: String(h.number) },
+              }}
               className="book-small"
               aria-label={HomeText.readToOf(h.title, chapterLabel(h.number))}
             >
@@ -26,7 +29,7 @@ export function RecentReads() {
               </span>
               <span className="book-small-title">{h.title}</span>
               <span className="book-small-sub">{HomeText.readTo(chapterLabel(h.number))}</span>
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from '@tanstack/react-router';
+import type { LinkProps } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import { HomeText, CommonText } from '../../../contract';
 
 /** A home section's title with its 换一批 (refresh) and 更多 (the list screen) controls. */
@@ -33,9 +34,9 @@ export function SectionHeader({
           </button>
         )}
         {more && (
-          <Link to={more} className="section-tool" aria-label={CommonText.moreOf(title)}>
+          <PlainLink link={{ to: more }} className="section-tool" aria-label={CommonText.moreOf(title)}>
             {CommonText.more} ›
-          </Link>
+          </PlainLink>
         )}
       </span>
     </div>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import type { Book } from '../../../contract';
 import { BookCover } from '../comics/BookCover';
 import { statusLabel } from '../comics/format';
@@ -10,13 +10,12 @@ export function WideBookCard({ book }: { book: Book }) {
       <BookCover src={book.horiCover || book.cover} title={book.title} wide />
       <span className="book-wide-caption">
         {/* The title is the link, stretched over the card (see BookCards). */}
-        <Link
-          to="/book/$bookId"
-          params={{ bookId: String(book.bookId) }}
+        <PlainLink
+          link={{ to: '/book/$bookId', params: { bookId: String(book.bookId) } }}
           className="book-wide-title card-link"
         >
           {book.title}
-        </Link>
+        </PlainLink>
         <span className="book-wide-sub">
           {statusLabel(book.publishStatus)} · {book.categoryName}
         </span>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from '@tanstack/react-router';
+import { PlainLink } from '../../components/PlainLink';
 import { type VodBrief, CommonText } from '../../../contract';
 import { SecureImage } from '../../components/SecureImage';
 import { formatTime } from '../player/resume';
@@ -20,7 +20,7 @@ export function VodCard({
   bought?: boolean;
 }) {
   return (
-    <Link to="/vod/detail" search={{ vodId: vod.vodId }} className="vod-card">
+    <PlainLink link={{ to: '/vod/detail', search: { vodId: vod.vodId } }} className="vod-card">
       <span className="vod-card-poster">
         <SecureImage
           src={vod.vodPic}
@@ -33,7 +33,7 @@ export function VodCard({
       </span>
       <span className="vod-card-name">{vod.vodName}</span>
       <span className={bought ? 'vod-card-price bought' : 'vod-card-price'}>{vodCardPrice(vod, bought)}</span>
-    </Link>
+    </PlainLink>
   );
 }
 
