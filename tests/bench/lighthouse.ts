@@ -132,13 +132,13 @@ async function recalibrated(artifactsDir: string, slowdown: number): Promise<Sim
   };
 }
 
-async function once(url: string): Promise<Run> {
+/** One Lighthouse run of `url` in a fresh browser, its artifacts kept in `artifactsDir`. */
+async function gathered(url: string, artifactsDir: string): Promise<Omit<Run, 'calibrated'>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: FLAGS,
     ignoreDefaultFlags: true,
   });
-  const artifactsDir = mkdtempSync(join(tmpdir(), 'inkreel-lighthouse-'));
   try {
     // Gathered and audited as usual, the artifacts kept for the calibrated simulation.
     const result = await lighthouse(url, {
@@ -157,9 +157,6 @@ async function once(url: string): Promise<Run> {
     const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
     const trace = blockingFromTrace(result.artifacts.Trace.traceEvents as TraceEvent[]);
     const benchmarkIndex = result.lhr.environment.benchmarkIndex;
-    const slowdown = calibratedSlowdown(benchmarkIndex);
-    // The second simulation needs no browser: closed now, it takes no CPU from it.
-    chrome.kill();
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -170,11 +167,20 @@ async function once(url: string): Promise<Run> {
       benchmarkIndex: Math.round(benchmarkIndex),
       traceWall: trace?.wallMs ?? NaN,
       traceCpu: trace?.cpuMs ?? NaN,
-      slowdown,
-      calibrated: await recalibrated(artifactsDir, slowdown),
+      slowdown: calibratedSlowdown(benchmarkIndex),
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/** A run, then its calibrated simulation: it needs no browser, so the run's is closed by then. */
+async function once(url: string): Promise<Run> {
+  const artifactsDir = mkdtempSync(join(tmpdir(), 'inkreel-lighthouse-'));
+  try {
+    const run = await gathered(url, artifactsDir);
+    return { ...run, calibrated: await recalibrated(artifactsDir, run.slowdown) };
+  } finally {
     rmSync(artifactsDir, { recursive: true, force: true });
   }
 }
