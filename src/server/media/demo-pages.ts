@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { PAGE_SIZE_PX } from '../../contract/index.js';
@@ -11,9 +12,12 @@ import { imageHash, writeVariants, type StoredPage } from './images.js';
  * Demo pictures drawn when first asked for. The demo books have about 12,700 pages, each its own
  * drawing: far more than a first start can draw (about 50 ms each on an idle core), so the seed stores
  * each page's recipe under the hash its image will have, and the image route draws a missing picture
- * from its recipe on first request (then it is a file like any other). The hash is of the recipe and
- * the generator's version, so the same recipe is cached across restarts and a changed generator gets
- * new names.
+ * from its recipe on first request (then it is a file like any other). The names are kept in the
+ * catalogue and the registry, so they hold across restarts.
+ *
+ * A page's name is salted with a secret of this seed: the recipe's inputs (the stories, the generator)
+ * are public code, and the image route serves any name it knows, so an unsalted name would let anyone
+ * fetch a locked chapter's pages without buying it.
  */
 
 /** Bump when the drawing changes: every demo picture then gets a new name. */
@@ -34,8 +38,8 @@ interface Registry {
 
 const registryFile = (ctx: MediaCtx) => mediaDir(ctx, 'demo', 'recipes.json');
 
-const pageSourceHash = (book: BookStory, chapter: number, page: number) =>
-  imageHash(Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'page', book, chapter, page])));
+const pageSourceHash = (salt: string, book: BookStory, chapter: number, page: number) =>
+  imageHash(Buffer.from(JSON.stringify([DEMO_ART_VERSION, 'page', salt, book, chapter, page])));
 /** Same derivation as storeChapterPage's strips: a page stored either way keeps its names. */
 const stripHash = (source: string, split: number, i: number) =>
   imageHash(Buffer.from(`${source}/strip/${split}/${i}`));
@@ -43,12 +47,13 @@ const stripHash = (source: string, split: number, i: number) =>
 /** Collects the recipes of one seed; `save` writes them for the image route. */
 export class DemoRecipes {
   private readonly entries: Record<string, Entry> = {};
+  private readonly salt = randomBytes(16).toString('hex');
   constructor(private readonly books: BookStory[]) {}
 
   /** The page's display size and image names, without drawing it. */
   page(bookIndex: number, chapter: number, page: number, split: number): StoredPage {
     const book = this.books[bookIndex]!;
-    const source = pageSourceHash(book, chapter, page);
+    const source = pageSourceHash(this.salt, book, chapter, page);
     const parts =
       split === 1 ? [source] : Array.from({ length: split }, (_, i) => stripHash(source, split, i));
     for (const p of parts) this.entries[p] = ['page', bookIndex, chapter, page, split, source];
