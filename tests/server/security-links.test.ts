@@ -38,6 +38,8 @@ describe('security: links on our own pages', () => {
         'http://kf.inkreel.example/chat/room', // another origin: the scheme differs
         '//evil.example/chat',
         '/\\evil.example/chat',
+        '/.//evil.example/chat', // the path '//evil.example/chat' after normalising
+        '/..//evil.example/chat',
         'javascript:alert(1)',
       ]) {
         const page = await report(app, { serviceUrl, returnUrl: '/mine' });
@@ -76,6 +78,25 @@ describe('security: links on our own pages', () => {
     expect(page.body).toContain('href="/home"');
   });
 
+  it('GET /h5/report?returnUrl=/.//evil.example/ links back to this site only', async () => {
+    const page = await report(t, { returnUrl: '/.//evil.example/phish' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('evil.example');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/h5/report',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        reason: '其他',
+        message: '页面打不开',
+        returnUrl: '/.//evil.example/',
+      }).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    const next = await t.app.inject({ method: 'GET', url: String(sent.headers.location) });
+    expect(next.body).not.toContain('evil.example');
+  });
+
   it('one return-URL rule for the report page and the pay return', () => {
     const own = ['https://app.example', 'https://pay.example'];
     const cases: [string | undefined, string][] = [
@@ -87,6 +108,9 @@ describe('security: links on our own pages', () => {
       ['https://evil.example/x', '/'],
       ['//evil.example/x', '/'],
       ['/\\evil.example/x', '/'],
+      ['/.//evil.example/x', '/'],
+      ['/./\\evil.example/x', '/'],
+      ['purchase/..//evil.example/x', '/'],
       ['javascript:alert(1)', '/'],
       ['data:text/html,x', '/'],
       ['/ho\nme', '/home'],

@@ -6,9 +6,17 @@ import { safeHttpUrl } from '../../contract/urls.js';
  */
 
 /**
+ * A same-origin URL as a path for our own markup, or null when its path would read as another host:
+ * the parser keeps `/.//evil.example` as the path `//evil.example`, which a browser follows off-site.
+ */
+function sitePath(url: URL): string | null {
+  return /^[\\/]{2}/.test(url.pathname) ? null : `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
  * A return link must stay on this site: a relative URL, or an absolute one on one of `ownOrigins`
  * (the first is the origin the caller used). A relative one comes back as a path, an absolute one as
- * given (normalised); anything else (other hosts, `//host`, `/\host`, javascript:) → `fallback`.
+ * given (normalised); anything else (other hosts, `//host`, `/\host`, `/.//host`, javascript:) → `fallback`.
  */
 export function safeReturnUrl(raw: string | undefined | null, ownOrigins: string[], fallback = '/'): string {
   if (!raw || ownOrigins.length === 0) return fallback;
@@ -19,7 +27,7 @@ export function safeReturnUrl(raw: string | undefined | null, ownOrigins: string
     const url = new URL(raw, `${origin}/`);
     if (!/^https?:$/.test(url.protocol) || !own.includes(url.origin)) return fallback;
     const relative = !/^\s*(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i.test(raw);
-    return relative ? `${url.pathname}${url.search}${url.hash}` : url.href;
+    return relative ? (sitePath(url) ?? fallback) : url.href;
   } catch {
     return fallback;
   }
@@ -34,7 +42,7 @@ export function safeServiceUrl(raw: string | undefined, origin: string, configur
   const url = safeHttpUrl(raw, origin);
   if (!url) return null;
   const parsed = new URL(url);
-  if (parsed.origin === new URL(origin).origin) return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  if (parsed.origin === new URL(origin).origin) return sitePath(parsed);
   const allowed = configured
     .map((c) => safeHttpUrl(c, origin))
     .filter((c): c is string => c !== null)
