@@ -224,6 +224,38 @@ describe('platform security', () => {
     expect(foreign.statusCode).toBe(403);
   });
 
+  it('keeps its guards on a percent-encoded path: the router decodes it to the same handler', async () => {
+    const s = await registerUser(t.app);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/user/submit_contact',
+      headers: { 'content-type': form, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      payload: 'contactType=qq&contactPosition=1',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/%685/report',
+      headers: { 'content-type': form, origin: 'https://evil.example' },
+      payload: 'reason=x&message=y',
+    });
+    expect(foreign.statusCode).toBe(403);
+    // The session and the API's cache rule hold there too.
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/%61pi/user/info',
+      headers: { authorization: `Bearer ${s.token}` },
+    });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data.account).toBe(s.account);
+    const category = await t.app.inject({
+      method: 'GET',
+      url: '/%61pi/book/category',
+      headers: authHeaders(s),
+    });
+    expect(category.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('rejects malformed bodies with 4xx envelopes, never 500', async () => {
     const s = await registerUser(t.app);
     const h = { ...authHeaders(s) };

@@ -49,3 +49,11 @@ export const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 };
+
+/**
+ * The path of the route that answers the request (its pattern, e.g. `/h5/pay/notify/:provider`), for
+ * rules that depend on which handler runs. The raw URL is not that: the router decodes it first, so
+ * `/%61pi/user/info` reaches `/api/user/info` while its raw text does not start with `/api/`. An
+ * unmatched request (a 404) keeps its raw path.
+ */
+export const routePath = (request: FastifyRequest) => request.routeOptions.url ?? pathOf(request.url);

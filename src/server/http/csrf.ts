@@ -2,7 +2,7 @@ import { Header, Msg } from '../../contract/index.js';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
 import { appOriginFor } from './cors.js';
-import { pathOf } from './client.js';
+import { routePath } from './client.js';
 import { fail } from './reply.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -19,7 +19,7 @@ export function registerCsrfGuard(app: App, config: Config) {
   const appOrigin = appOriginFor(config);
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const path = pathOf(request.url);
+    const path = routePath(request);
     const api = path.startsWith('/api/');
     if (!api && !path.startsWith('/h5/')) return;
     if (path.startsWith(PAY_NOTIFY_PREFIX)) return;

@@ -2,6 +2,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
 import { prerenderScriptHash } from './prerender-page.js';
+import { routePath } from './client.js';
 
 /** Origin of a configured host ('' or unparsable: none). Bare host names are taken as https. */
 function originOf(value: string): string | null {
@@ -66,7 +67,7 @@ export function registerSecurityHeaders(app: App, config: Config) {
   // API answers can carry the caller's own bits (bought flags, balance, history): no shared cache may
   // keep them, and the browser asks again each time (the service worker keeps what works offline).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (routePath(request).startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'private, no-cache');
   });
 }

@@ -1,7 +1,7 @@
 import { Api, Code, Msg } from '../../contract/index.js';
 import type { App, Ctx } from '../context.js';
 import { resolveSession } from '../services/session.js';
-import { bearerTokenOf, claimedIdentity, pathOf } from './client.js';
+import { bearerTokenOf, claimedIdentity, routePath } from './client.js';
 import { fail } from './reply.js';
 
 /**
@@ -19,7 +19,7 @@ const PAY_NOTIFY_PREFIX = '/h5/pay/notify/';
  */
 export function registerSessionHook(app: App, ctx: Ctx) {
   app.addHook('onRequest', async (request, reply) => {
-    const path = pathOf(request.url);
+    const path = routePath(request);
     if (!path.startsWith('/api/') && !path.startsWith('/h5/')) return;
     if (IDENTITY_CALLS.has(path) || path.startsWith(PAY_NOTIFY_PREFIX)) return;
 
