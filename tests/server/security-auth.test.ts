@@ -304,6 +304,35 @@ describe('security: unauthenticated writes are bounded (issue 10 item 7)', () =>
     expect(userCodes).toEqual([...Array<number>(perUser).fill(200), 429]);
   });
 
+  it('submit_contact is limited per address and per user: each call stores a row', async () => {
+    const contactPosition = `qq-${freshIp()}`;
+    const contact = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: Api.submitContact,
+        headers: { ...trace(), 'content-type': FORM, ...headers },
+        payload: form({ contactType: 'qq', contactPosition }),
+      });
+    const address = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 60; i++) codes.push((await contact({ 'x-forwarded-for': address })).statusCode);
+    const max = CallerLimitRules.submitContact.perAddress.max;
+    expect(codes).toEqual([...Array<number>(max).fill(200), ...Array<number>(60 - max).fill(429)]);
+    const rows = await t.database.db
+      .selectFrom('contacts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('contact_position', '=', contactPosition)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(max);
+
+    const s = await registerUser(t.app);
+    const perUser = CallerLimitRules.submitContact.perUser.max;
+    const userCodes: number[] = [];
+    for (let i = 0; i <= perUser; i++)
+      userCodes.push((await contact({ ...authHeaders(s), 'x-forwarded-for': freshIp() })).statusCode);
+    expect(userCodes).toEqual([...Array<number>(perUser).fill(200), 429]);
+  });
+
   it('counts a read once per reader, chapter and day', async () => {
     const book = f.latinBook;
     const start = await counts(book.id);

@@ -39,6 +39,14 @@ export const CallerLimitRules = {
    * chapter and day, and each anonymous account costs a rate-limited register.
    */
   readChapterAnonymous: { perAddress: { max: 60, timeWindow: MINUTE }, anonymousOnly: true },
+  /**
+   * Each contact left (QQ, mobile, …) stores a row; a person leaves one or two. Open to callers
+   * without a session, so the address bounds the rows a script can write.
+   */
+  submitContact: {
+    perUser: { max: 10, timeWindow: 10 * MINUTE },
+    perAddress: { max: 20, timeWindow: MINUTE },
+  },
   /** Each order is a row and a call to the pay provider. */
   payOrder: { perUser: { max: 20, timeWindow: MINUTE }, perAddress: { max: 60, timeWindow: MINUTE } },
 } as const satisfies Record<string, CallerRules>;

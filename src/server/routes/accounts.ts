@@ -33,6 +33,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
   const { preHandler: pwdGuard, ...pwdHooks } = hashingGuard(app, 'pwd', CallerLimitRules.modifyPwd);
   const { preHandler: findGuard, ...findHooks } = hashingGuard(app, 'find');
   const markLimits = callerLimits(app, 'mark', CallerLimitRules.userFromMark);
+  const contactLimits = callerLimits(app, 'contact', CallerLimitRules.submitContact);
 
   route(
     app,
@@ -148,7 +149,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
   );
 
-  route(app, 'submitContact', async (request) => {
+  route(app, 'submitContact', { preHandler: contactLimits }, async (request) => {
     const b = request.body;
     // Who it is comes from the session, not from the form's userId.
     await recordContact(ctx.db, {
