@@ -224,6 +224,33 @@ describe('floating buttons leave content reachable', () => {
   });
 });
 
+describe('the pay bar of 充值', () => {
+  it('scrolled to the bottom, leaves the 2-minute warning and 联系客服 in view above it', async () => {
+    m = await launchMobile();
+    const { page } = m;
+    // Coming from a book: the 返回书籍继续阅读 strip makes the page longest.
+    await page.goto('/purchase?bookId=1');
+    await page.locator('.pay-bar').waitFor({ timeout: 20_000 });
+    await page.locator('.pay-support a, .pay-support button').first().waitFor({ timeout: 20_000 });
+    await dismissDialogs(page);
+    await scrollToBottom(page);
+    await page.waitForTimeout(300);
+    await shot(page, 'purchase-bottom');
+    const bar = await rect(page, '.pay-bar');
+    expect(overlaps(await rect(page, '.pay-warning'), bar)).toBe(false);
+    // The line as drawn (its box holds the room left below it for the bar).
+    const support = await page.locator('.pay-support').evaluate((el): Box => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = range.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
+    expect(overlaps(support, bar)).toBe(false);
+    expect(await coveredControls(page, '.pay-support')).toEqual([]);
+    await m.close();
+  });
+});
+
 describe('catalogue', () => {
   it("the ranking's NO.n badges leave the cover's top clear, where covers carry their title", async () => {
     m = await launchMobile();
