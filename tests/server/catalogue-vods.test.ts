@@ -43,6 +43,27 @@ describe('catalogue: videos', () => {
     }
   });
 
+  it('counts a play once per user, video and day: repeated watches cannot push a video up', async () => {
+    const vod = f.vods.find((v) => v.price === 0) ?? f.vods[0]!;
+    const plays = async () =>
+      (
+        await t.database.db
+          .selectFrom('vods')
+          .select('play_count')
+          .where('id', '=', vod.id)
+          .executeTakeFirstOrThrow()
+      ).play_count;
+    const before = await plays();
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const watches = await Promise.all(Array.from({ length: 8 }, () => watch(vod.id, authHeaders(a))));
+    for (const w of watches) expect(w.json().result).toBe(true);
+    expect(await plays()).toBe(before + 1);
+    expect((await watch(vod.id, authHeaders(b))).json().result).toBe(true);
+    expect((await watch(vod.id, authHeaders(b))).json().result).toBe(true);
+    expect(await plays()).toBe(before + 2);
+  });
+
   it("info answers a video's public facts to anyone, the same as its watch answer, and counts no play", async () => {
     const vod = f.vods.find((v) => v.price > 0)!;
     const plays = async () =>

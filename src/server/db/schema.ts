@@ -196,6 +196,11 @@ export interface ReadMarksTable {
   /** 'u:<user id>', or 'a:<address>' for a read without a session. */
   reader: string;
 }
+export interface WatchMarksTable {
+  day: string;
+  vod_id: number;
+  user_id: number;
+}
 /** Append-only. UNIQUE (kind, ref_type, ref_id): nothing applies twice. */
 export interface LedgerTable {
   id: Generated<number>;
@@ -383,6 +388,7 @@ export interface DB {
   vod_danmu: VodDanmuTable;
   read_history: ReadHistoryTable;
   read_marks: ReadMarksTable;
+  watch_marks: WatchMarksTable;
   ledger: LedgerTable;
   purchases: PurchasesTable;
   sign_ins: SignInsTable;

@@ -8,6 +8,7 @@ import * as m0006 from './0006_order_expiry.js';
 import * as m0007 from './0007_sms_codes.js';
 import * as m0008 from './0008_read_marks.js';
 import * as m0009 from './0009_vod_trial_seconds.js';
+import * as m0010 from './0010_watch_marks.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_sms_codes': m0007,
   '0008_read_marks': m0008,
   '0009_vod_trial_seconds': m0009,
+  '0010_watch_marks': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

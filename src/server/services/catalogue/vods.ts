@@ -12,6 +12,7 @@ import {
 } from '../../../contract/index.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
+import { shanghaiDay } from '../pay/clock.js';
 import { vodPlayUrl } from './vod-urls.js';
 import { offersTrial, trialPlayUrl, trialSecondsOf, withinTrial } from './trial.js';
 import { userIsVip, vodAccess } from '../access.js';
@@ -92,14 +93,42 @@ export async function vodInfo(db: Kysely<DB>, vodId: number): Promise<VodInfo | 
   return vod ? toVodInfo(vod) : null;
 }
 
+let prunedThrough = '';
+
+/** A play counts once per user, video and day: repeated watch calls cannot push a video up 猜你喜欢. */
+async function countPlay(db: Kysely<DB>, userId: number, vodId: number, now: Date) {
+  const day = shanghaiDay(now);
+  await db.transaction().execute(async (trx) => {
+    const mark = await trx
+      .insertInto('watch_marks')
+      .values({ day, vod_id: vodId, user_id: userId })
+      .onConflict((oc) => oc.columns(['day', 'vod_id', 'user_id']).doNothing())
+      .returning('day')
+      .executeTakeFirst();
+    // On conflict nothing is inserted and nothing returned: already counted today.
+    if (mark === undefined) return;
+    await trx
+      .updateTable('vods')
+      .set({ play_count: sql`play_count + 1` })
+      .where('id', '=', vodId)
+      .execute();
+  });
+  if (day > prunedThrough) {
+    prunedThrough = day;
+    // Marks only matter on their own day; once a day each node drops the older ones.
+    await db.deleteFrom('watch_marks').where('day', '<', day).execute();
+  }
+}
+
 /**
  * The video for the caller: the full playlist when bought (or free), else the trial playlist with
- * the trial length; null when there is no such video. Counts a play.
+ * the trial length; null when there is no such video. Counts a play (once per user, video and day).
  */
 export async function vodWatch(
   ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS' | 'vodTrialSeconds'> },
   userId: number,
   vodId: number,
+  now = new Date(),
 ): Promise<Vod | null> {
   const { db } = ctx;
   const vod = await db
@@ -127,11 +156,7 @@ export async function vodWatch(
       .limit(GUESS_LIKE_SIZE)
       .execute(),
   ]);
-  await db
-    .updateTable('vods')
-    .set({ play_count: sql`play_count + 1` })
-    .where('id', '=', vodId)
-    .execute();
+  await countPlay(db, userId, vodId, now);
   const full = access !== 'locked';
   const canTryWatch = !full && offersTrial(vod);
   const trialSeconds = trialSecondsOf(vod, ctx.config);
