@@ -227,6 +227,35 @@ describe('top-up with the sandbox provider', () => {
     expect(await balanceOf(db(), u.userId)).toBe(60);
   });
 
+  it('stores no row for forged notifications that name no order of ours: junk cannot grow the table', async () => {
+    const rows = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('pay_notifications')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await rows();
+    const junk = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        deliverNotification(
+          t.app,
+          new URLSearchParams({
+            out_trade_no: `FORGED${i}`,
+            trade_status: 'TRADE_SUCCESS',
+            total_fee: '600',
+            sign: 'ab'.repeat(32),
+          }).toString(),
+        ),
+      ),
+    );
+    for (const r of junk) expect(r.statusCode).toBe(400);
+    expect((await deliverNotification(t.app, 'garbage')).statusCode).toBe(400);
+    expect(await rows()).toBe(before);
+  });
+
   it('enforces expiry at the cashier, yet credits a late notification (money was taken)', async () => {
     const u = await registerUser(t.app);
     const cfg = await payConfig(db(), 'coin', 0);

@@ -100,7 +100,7 @@ export const payRoutes: RouteModule = (app, ctx) => {
       body: request.body,
     });
     if (r.outcome === 'rejected')
-      request.log.warn({ provider: request.params.provider }, 'pay notification rejected');
+      request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
     else if (r.outcome === 'late')
       request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
     return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);

@@ -240,16 +240,30 @@ export async function handleNotify(
   providerName: string,
   request: NotifyRequest,
   now = moneyClock.now(),
-): Promise<{ status: number; body: string; outcome: NotifyOutcome }> {
+): Promise<{ status: number; body: string; outcome: NotifyOutcome; detail?: string }> {
   const { db, providers } = deps;
   const provider = providers.get(providerName);
   if (!provider) return { status: 404, body: 'fail', outcome: 'rejected' };
   const verified = await provider.verifyNotify(request);
   const refuse = async (outTradeNo: string | null, notifyId: string | null, detail: string) => {
     await logNotification(db, { provider: providerName, outTradeNo, notifyId, outcome: 'rejected', detail });
-    return { ...provider.refuse(), outcome: 'rejected' as const };
+    return { ...provider.refuse(), outcome: 'rejected' as const, detail };
   };
-  if (!verified.ok) return refuse(verified.outTradeNo, verified.notifyId, verified.reason);
+  if (!verified.ok) {
+    // Kept in the table when it names one of our orders (a forged or damaged notice of a real
+    // payment is worth an audit); junk naming no order is only refused, or anyone could grow the
+    // table without bound by posting it.
+    const ours =
+      verified.outTradeNo !== null &&
+      (await db
+        .selectFrom('recharge_orders')
+        .select('id')
+        .where('out_trade_no', '=', verified.outTradeNo)
+        .where('provider', '=', providerName)
+        .executeTakeFirst()) !== undefined;
+    if (!ours) return { ...provider.refuse(), outcome: 'rejected' as const, detail: verified.reason };
+    return refuse(verified.outTradeNo, verified.notifyId, verified.reason);
+  }
   const order = await db
     .selectFrom('recharge_orders')
     .selectAll()
