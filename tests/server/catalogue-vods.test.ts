@@ -25,6 +25,14 @@ describe('catalogue: videos', () => {
   let f: FixtureCatalogue;
   let user: SessionData;
   const watch = (vodId: number | string, headers: Record<string, string>) => postWatch(t.app, vodId, headers);
+  const playsOf = async (vodId: number) =>
+    (
+      await t.database.db
+        .selectFrom('vods')
+        .select('play_count')
+        .where('id', '=', vodId)
+        .executeTakeFirstOrThrow()
+    ).play_count;
 
   beforeAll(async () => {
     t = await createTestApp(FAST_HASHING);
@@ -45,14 +53,7 @@ describe('catalogue: videos', () => {
 
   it('counts a play once per user, video and day: repeated watches cannot push a video up', async () => {
     const vod = f.vods.find((v) => v.price === 0) ?? f.vods[0]!;
-    const plays = async () =>
-      (
-        await t.database.db
-          .selectFrom('vods')
-          .select('play_count')
-          .where('id', '=', vod.id)
-          .executeTakeFirstOrThrow()
-      ).play_count;
+    const plays = () => playsOf(vod.id);
     const before = await plays();
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
@@ -66,14 +67,7 @@ describe('catalogue: videos', () => {
 
   it("info answers a video's public facts to anyone, the same as its watch answer, and counts no play", async () => {
     const vod = f.vods.find((v) => v.price > 0)!;
-    const plays = async () =>
-      (
-        await t.database.db
-          .selectFrom('vods')
-          .select('play_count')
-          .where('id', '=', vod.id)
-          .executeTakeFirstOrThrow()
-      ).play_count;
+    const plays = () => playsOf(vod.id);
     const before = await plays();
     const url = apiPath(Api.vodInfo, { vodId: vod.id });
     const info = okData(await t.app.inject({ method: 'GET', url }), VodInfo);
