@@ -225,7 +225,7 @@ describe('floating buttons leave content reachable', () => {
 });
 
 describe('the pay bar of 充值', () => {
-  it('scrolled to the bottom, leaves the 2-minute warning and 联系客服 in view above it', async () => {
+  it('scrolled to the bottom, leaves the 2-minute warning and 联系客服 in view above it; package texts wrap whole', async () => {
     m = await launchMobile();
     const { page } = m;
     // Coming from a book: the 返回书籍继续阅读 strip makes the page longest.
@@ -247,6 +247,30 @@ describe('the pay bar of 充值', () => {
     });
     expect(overlaps(support, bar)).toBe(false);
     expect(await coveredControls(page, '.pay-support')).toEqual([]);
+    // The packages' texts break at their punctuation, never inside 金币, and stay inside their cards.
+    const split = await page.locator('.pkg-desc').evaluateAll((els) =>
+      els.flatMap((el) => {
+        const text = el.firstChild;
+        const out: string[] = [];
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [`no text: ${el.textContent}`];
+        for (
+          let i = text.textContent!.indexOf('金币');
+          i >= 0;
+          i = text.textContent!.indexOf('金币', i + 1)
+        ) {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 2);
+          if (range.getClientRects().length !== 1) out.push(el.textContent!);
+        }
+        const card = el.closest('.pkg')!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        if (box.left < card.left || box.right > card.right) out.push(`overflows: ${el.textContent}`);
+        return out;
+      }),
+    );
+    expect(split).toEqual([]);
+    expect(await page.locator('.pkg-desc').count()).toBeGreaterThan(3);
     await m.close();
   });
 });
