@@ -128,7 +128,6 @@ export async function vodWatch(
   ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS' | 'vodTrialSeconds'> },
   userId: number,
   vodId: number,
-  now = new Date(),
 ): Promise<Vod | null> {
   const { db } = ctx;
   const vod = await db
@@ -156,7 +155,7 @@ export async function vodWatch(
       .limit(GUESS_LIKE_SIZE)
       .execute(),
   ]);
-  await countPlay(db, userId, vodId, now);
+  await countPlay(db, userId, vodId, new Date());
   const full = access !== 'locked';
   const canTryWatch = !full && offersTrial(vod);
   const trialSeconds = trialSecondsOf(vod, ctx.config);
