@@ -7,8 +7,9 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AccountText, BIND_MOBILE_REWARD, Msg, SEARCH_HISTORY_MAX } from '../../src/contract';
+import { AccountText, BIND_MOBILE_REWARD, Msg, SEARCH_HISTORY_MAX, StorageKey } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
+import { storedSearchWords } from './device-records';
 import { launchMobile, waitForFirstPage, type Mobile } from './helpers';
 
 let m: Mobile;
@@ -294,6 +295,10 @@ describe('comics', () => {
       .first()
       .waitFor();
 
+    // That answer comes from the query cache at once; the phone's write lands a moment later.
+    await expect
+      .poll(async () => (await storedSearchWords(page, StorageKey.comicSearchHistory))[0])
+      .toBe(target.title);
     await page.reload();
     const history = page.getByRole('list', { name: Msg.searchHistory }).getByRole('button');
     await history.first().waitFor();

@@ -46,3 +46,7 @@ export const readRecords = <T>(page: Page, db: string, store: string) =>
 /** The record under `key` (null when there is none, or no such store yet). */
 export const readRecord = <T>(page: Page, db: string, store: string, key: Key) =>
   read(page, { db, store, key }) as Promise<T | null>;
+
+/** The search words kept on the phone under `key` (StorageKey's comic or video history), most recent first. */
+export const storedSearchWords = async (page: Page, key: string) =>
+  (await readRecord<{ words: string[] }>(page, 'inkreel', 'searchHistory', key))?.words ?? [];

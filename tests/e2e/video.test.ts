@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BIND_MOBILE_REWARD,
   Msg,
+  StorageKey,
   VOD_TRIAL_SECONDS,
   needCoinsToWatch,
   purchasedHeading,
@@ -11,6 +12,7 @@ import {
   type VodList,
 } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
+import { storedSearchWords } from './device-records';
 import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
 
 /**
@@ -284,6 +286,9 @@ describe('video', () => {
     // Searching a word again moves it to the front without a duplicate, and it survives a reload.
     await history.filter({ hasText: word }).getByRole('button').click();
     await page.getByRole('heading', { name: `${Msg.vodSearchResults}${word}` }).waitFor();
+    // The answer comes from the query cache at once; the phone's write lands a moment later.
+    await expect.poll(() => history.allTextContents()).toEqual([word, '不存在的视频']);
+    await expect.poll(() => storedSearchWords(page, StorageKey.vodSearchHistory)).toEqual([word, '不存在的视频']);
     await page.reload();
     await expect.poll(() => history.allTextContents()).toEqual([word, '不存在的视频']);
   });
