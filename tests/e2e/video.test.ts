@@ -288,7 +288,9 @@ describe('video', () => {
     await page.getByRole('heading', { name: `${Msg.vodSearchResults}${word}` }).waitFor();
     // The answer comes from the query cache at once; the phone's write lands a moment later.
     await expect.poll(() => history.allTextContents()).toEqual([word, '不存在的视频']);
-    await expect.poll(() => storedSearchWords(page, StorageKey.vodSearchHistory)).toEqual([word, '不存在的视频']);
+    await expect
+      .poll(() => storedSearchWords(page, StorageKey.vodSearchHistory))
+      .toEqual([word, '不存在的视频']);
     await page.reload();
     await expect.poll(() => history.allTextContents()).toEqual([word, '不存在的视频']);
   });
