@@ -11,6 +11,7 @@ import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { chapterAccess } from '../access.js';
 import { shanghaiDay } from '../pay/clock.js';
+import { pruneOncePerDay } from './day-marks.js';
 import { rollRankWeek } from './rank-week.js';
 
 export type ReadResult =
@@ -161,8 +162,7 @@ export async function readChapter(
   };
 }
 
-/** The last day this process pruned past read marks ('' before the first read). */
-let prunedThrough = '';
+const pruneReadMarks = pruneOncePerDay('read_marks');
 
 /**
  * Counts a read (once per reader, chapter and day when the reader is known) and remembers where a
@@ -197,9 +197,5 @@ async function recordRead(
     const updatedAt = now.toISOString();
     await q.placeReader.run(trx, { userId: who.userId, bookId, number, updatedAt });
   });
-  if (day > prunedThrough) {
-    prunedThrough = day;
-    // Marks only matter on their own day; once a day each node drops the older ones.
-    await db.deleteFrom('read_marks').where('day', '<', day).execute();
-  }
+  await pruneReadMarks(db, day);
 }

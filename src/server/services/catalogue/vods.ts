@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { shanghaiDay } from '../pay/clock.js';
+import { pruneOncePerDay } from './day-marks.js';
 import { vodPlayUrl } from './vod-urls.js';
 import { offersTrial, trialPlayUrl, trialSecondsOf, withinTrial } from './trial.js';
 import { userIsVip, vodAccess } from '../access.js';
@@ -93,7 +94,7 @@ export async function vodInfo(db: Kysely<DB>, vodId: number): Promise<VodInfo | 
   return vod ? toVodInfo(vod) : null;
 }
 
-let prunedThrough = '';
+const pruneWatchMarks = pruneOncePerDay('watch_marks');
 
 /** A play counts once per user, video and day: repeated watch calls cannot push a video up 猜你喜欢. */
 async function countPlay(db: Kysely<DB>, userId: number, vodId: number, now: Date) {
@@ -113,11 +114,7 @@ async function countPlay(db: Kysely<DB>, userId: number, vodId: number, now: Dat
       .where('id', '=', vodId)
       .execute();
   });
-  if (day > prunedThrough) {
-    prunedThrough = day;
-    // Marks only matter on their own day; once a day each node drops the older ones.
-    await db.deleteFrom('watch_marks').where('day', '<', day).execute();
-  }
+  await pruneWatchMarks(db, day);
 }
 
 /**
