@@ -245,9 +245,10 @@ export async function handleNotify(
   const provider = providers.get(providerName);
   if (!provider) return { status: 404, body: 'fail', outcome: 'rejected' };
   const verified = await provider.verifyNotify(request);
+  const rejected = (detail: string) => ({ ...provider.refuse(), outcome: 'rejected' as const, detail });
   const refuse = async (outTradeNo: string | null, notifyId: string | null, detail: string) => {
     await logNotification(db, { provider: providerName, outTradeNo, notifyId, outcome: 'rejected', detail });
-    return { ...provider.refuse(), outcome: 'rejected' as const, detail };
+    return rejected(detail);
   };
   if (!verified.ok) {
     // Kept in the table when it names one of our orders (a forged or damaged notice of a real
@@ -261,8 +262,7 @@ export async function handleNotify(
         .where('out_trade_no', '=', verified.outTradeNo)
         .where('provider', '=', providerName)
         .executeTakeFirst()) !== undefined;
-    if (!ours) return { ...provider.refuse(), outcome: 'rejected' as const, detail: verified.reason };
-    return refuse(verified.outTradeNo, verified.notifyId, verified.reason);
+    return ours ? refuse(verified.outTradeNo, verified.notifyId, verified.reason) : rejected(verified.reason);
   }
   const order = await db
     .selectFrom('recharge_orders')
