@@ -4,7 +4,7 @@ import { HomeText } from '../../src/contract';
 import { newPhone, PHONE_UA } from '../bench/phone';
 import { startServer, type RunningServer } from '../bench/server';
 import { SHELL_UA_MARKER } from '../../src/app/lib/app-type';
-import { dismissDialogs, watchLayoutShift } from './helpers';
+import { dismissDialogs, waitForAppScreen, watchLayoutShift } from './helpers';
 
 /**
  * Home's download tip where a download link is configured (the demo has none): a server of the same
@@ -36,7 +36,7 @@ async function openHome(page: Page): Promise<string> {
   const html = await doc!.text();
   // Every check below is of the server's first screen: a page that went out without one proves nothing.
   expect(html).toContain('<div id="prerender">');
-  await page.waitForFunction(() => !document.getElementById('prerender'), undefined, { timeout: 20_000 });
+  await waitForAppScreen(page);
   await page.locator('#root .home-search').waitFor();
   return html;
 }

@@ -11,7 +11,14 @@ import type { CDPSession, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, DownloadText, DOWNLOAD_FETCH_HEADER, Msg } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
-import { baseUrl, dismissDialogs, launchMobile, waitForServiceWorker, type Mobile } from './helpers';
+import {
+  baseUrl,
+  dismissDialogs,
+  launchMobile,
+  showEveryPage,
+  waitForServiceWorker,
+  type Mobile,
+} from './helpers';
 
 let m: Mobile;
 let page: Page;
@@ -25,23 +32,10 @@ async function dialog(name: string | RegExp): Promise<Locator> {
   return d;
 }
 
-/** Waits until every picture of the open chapter has decoded, scrolling through it; answers their widths. */
+/** Waits until every picture of chapter `n` has decoded, scrolling through it; answers their widths. */
 async function allPagesShown(n: number): Promise<number[]> {
   await page.waitForURL(new RegExp(`/book/read/${target.id}/${n}$`), { timeout: 15_000 });
-  await page.locator('.chapter-page img').first().waitFor({ timeout: 20_000 });
-  const count = await page.locator('.chapter-page img').count();
-  for (let i = 0; i < count; i++) {
-    await page.locator('.chapter-page img').nth(i).scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      (k) => {
-        const img = document.querySelectorAll<HTMLImageElement>('.chapter-page img')[k];
-        return !!img && img.complete && img.naturalWidth > 0;
-      },
-      i,
-      { timeout: 20_000, polling: 100 },
-    );
-  }
-  return page.$$eval('.chapter-page img', (imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+  return showEveryPage(page);
 }
 
 /** The downloads screen's overall line: done and total chapters. */

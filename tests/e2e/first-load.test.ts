@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api, apiPath, APP_MODULES_ELEMENT_ID } from '../../src/contract';
 import { ListTitle } from '../../src/contract/messages/lists';
 import { PHONE_UA } from '../bench/phone';
-import { baseUrl, launchMobile, type Mobile, playerUp, watchLayoutShift } from './helpers';
+import { baseUrl, launchMobile, type Mobile, playerUp, waitForAppScreen, watchLayoutShift } from './helpers';
 
 interface LargestPaint {
   at: number;
@@ -79,7 +79,7 @@ describe('the code as a phone receives it', () => {
     });
     try {
       await m.page.goto('/home');
-      await m.page.waitForFunction(() => !document.getElementById('prerender'));
+      await waitForAppScreen(m.page);
       await m.page.goto('/vod/detail?vodId=1');
       await playerUp(m.page, 20_000);
     } finally {
@@ -264,7 +264,7 @@ describe('first load in one round trip', () => {
     const errors: string[] = [];
     m.page.on('pageerror', (e) => errors.push(e.message));
     await m.page.goto('/home');
-    await m.page.waitForFunction(() => !document.getElementById('prerender'), null, { timeout: 15_000 });
+    await waitForAppScreen(m.page, 15_000);
     await m.page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('#root .carousel-slide img');
       return !!img && /^(data|blob):/.test(img.src) && img.complete && img.naturalWidth > 0;
@@ -286,7 +286,7 @@ describe('first load in one round trip', () => {
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect(html).toContain(`<script type="application/json" id="${APP_MODULES_ELEMENT_ID}">["/assets/index-`);
     // The app took over (its own copy of the screen answers taps).
-    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    await waitForAppScreen(m.page);
     await m.page.locator('#root .chapter-page :is(img[src^="blob:"], img[src^="data:"])').first().waitFor();
     const entryAt = await m.page.evaluate(() => {
       const entry = performance
@@ -320,7 +320,7 @@ describe('first load in one round trip', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await m.page.goto('/home');
-    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    await waitForAppScreen(m.page);
     const added = await m.page.evaluate(() => (window as unknown as { __added: string[][] }).__added);
     expect(added[0]![0]).toBe('script');
     expect(added.flat().filter((t) => t === 'preload').length).toBeGreaterThan(10);
@@ -333,7 +333,7 @@ describe('first load in one round trip', () => {
     const doc = await m.page.goto('/book/1');
     expect(await doc!.text()).toMatch(/<div id="prerender">.*class="book-header-title"/s);
 
-    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    await waitForAppScreen(m.page);
     await m.page.locator('#root .book-header-title').waitFor();
     expect(await m.page.locator('.book-header-title').count()).toBe(1);
     await m.page.waitForTimeout(1000);
@@ -404,7 +404,7 @@ describe('first load in one round trip', () => {
     });
     held = false;
     await m.page.locator('#root .ink-player, #root .vod-trial-end').first().waitFor({ timeout: 20_000 });
-    await m.page.waitForFunction(() => !document.getElementById('prerender'));
+    await waitForAppScreen(m.page);
     // The app's poster takes the prerender's place at the same size: no later, larger paint.
     const imgs = (await paints()).filter((p) => p.tag === 'IMG');
     expect(imgs.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { PRERENDER_ELEMENT_ID } from '../../src/contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext } from '../bench/phone';
 
 export const baseUrl = () => inject('baseUrl');
@@ -73,6 +74,41 @@ export async function dismissDialogs(page: Page, waitMs = 1500): Promise<void> {
     if (focused) await page.keyboard.press('Escape');
     await page.waitForTimeout(400);
   }
+}
+
+/**
+ * Resolves once the app's own screen shows. A landing page arrives with the server's copy of its first
+ * screen in #prerender while the app renders the same screen unseen into #root; for a frame or two
+ * before they swap the document holds both, so counting elements then counts them twice.
+ */
+export async function waitForAppScreen(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.waitForFunction((id) => !document.getElementById(id), PRERENDER_ELEMENT_ID, {
+    timeout: timeoutMs,
+    polling: 100,
+  });
+}
+
+/**
+ * Scrolls through the open chapter until every page's picture has decoded; answers their widths (a
+ * placeholder has another width than the picture).
+ */
+export async function showEveryPage(page: Page): Promise<number[]> {
+  const pictures = page.locator('.chapter-page img');
+  await pictures.first().waitFor({ timeout: 20_000 });
+  await waitForAppScreen(page);
+  const count = await pictures.count();
+  for (let i = 0; i < count; i++) {
+    await pictures.nth(i).scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (k) => {
+        const img = document.querySelectorAll<HTMLImageElement>('.chapter-page img')[k];
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      i,
+      { timeout: 20_000, polling: 100 },
+    );
+  }
+  return pictures.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
 }
 
 /** Resolves once the reader's first page picture is decoded. */

@@ -5,28 +5,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Msg } from '../../src/contract';
-import { dismissDialogs, launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
+import {
+  dismissDialogs,
+  launchMobile,
+  showEveryPage,
+  waitForFirstPage,
+  waitForServiceWorker,
+  type Mobile,
+} from './helpers';
 
 let m: Mobile;
 let bookId: number;
 
-/** Scrolls through the chapter so every page is loaded, then answers each page's decoded width. */
+/** Waits for chapter `n` and scrolls through it so every page is loaded; answers each page's decoded width. */
 async function readWholeChapter(page: Page, n: number): Promise<number[]> {
   await page.waitForURL(new RegExp(`/book/read/${bookId}/${n}$`), { timeout: 15_000 });
-  await page.locator('.chapter-page img').first().waitFor({ timeout: 20_000 });
-  const count = await page.locator('.chapter-page img').count();
-  for (let i = 0; i < count; i++) {
-    await page.locator('.chapter-page img').nth(i).scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      (k) => {
-        const img = document.querySelectorAll<HTMLImageElement>('.chapter-page img')[k];
-        return !!img && img.complete && img.naturalWidth > 0;
-      },
-      i,
-      { timeout: 20_000, polling: 100 },
-    );
-  }
-  return page.$$eval('.chapter-page img', (imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth));
+  return showEveryPage(page);
 }
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AccountText, HomeText, Msg } from '../../src/contract';
-import { dismissDialogs, launchMobile, type Mobile } from './helpers';
+import { dismissDialogs, launchMobile, waitForAppScreen, type Mobile } from './helpers';
 
 /**
  * /home as a new visitor sees it, in a phone of its own, once the app has taken over and the sign-in
@@ -32,7 +32,7 @@ async function home(p: Page) {
   await sign.getByRole('button', { name: AccountText.close }).tap();
   await sign.waitFor({ state: 'detached' });
   await dismissDialogs(p, 500);
-  await p.locator('#prerender').waitFor({ state: 'detached', timeout: 20_000 });
+  await waitForAppScreen(p);
 }
 
 /** The first book card on the app's home screen. */

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReaderText } from '../../src/contract';
+import { PRERENDER_ELEMENT_ID, ReaderText } from '../../src/contract';
 import { dismissDialogs, launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
 import { readRecord } from './device-records';
 
@@ -20,10 +20,16 @@ interface Spot {
   scrollY: number;
 }
 
+/*
+ * The chapter's pages as shown. A landing page arrives with the server's copy of the first screen in
+ * #prerender while the app renders the same screen unseen, in the same place, into #root; until they
+ * swap, the document holds two sets of pages, and a count of both pointed past the end of the one left.
+ */
 /** Where the top of the view is, measured here independently of the app: page index and depth. */
 const spotInView = (page: Page): Promise<Spot> =>
-  page.evaluate(() => {
-    const pages = Array.from(document.querySelectorAll('.chapter-pages > .chapter-page'));
+  page.evaluate((pre) => {
+    const shown = document.getElementById(pre) ?? document;
+    const pages = Array.from(shown.querySelectorAll('.chapter-pages > .chapter-page'));
     const y = window.scrollY;
     const tops = pages.map((p) => p.getBoundingClientRect().top + y);
     let i = 0;
@@ -32,7 +38,7 @@ const spotInView = (page: Page): Promise<Spot> =>
     });
     const height = pages[i]!.getBoundingClientRect().height;
     return { page: i, fraction: Math.max(0, (y - tops[i]!) / height), count: pages.length, scrollY: y };
-  });
+  }, PRERENDER_ELEMENT_ID);
 
 /** Depth in pages: page 3 at 0.4 is 3.4. */
 const depth = (s: { page: number; fraction: number }) => s.page + s.fraction;
@@ -58,12 +64,13 @@ async function wheelTo(page: Page, to: number): Promise<void> {
 /** The scroll top of page `i` at `fraction` of its height. */
 const topOf = (page: Page, i: number, fraction: number) =>
   page.evaluate(
-    ([k, f]) => {
-      const el = document.querySelectorAll('.chapter-pages > .chapter-page')[k]!;
+    ([k, f, pre]) => {
+      const shown = document.getElementById(pre) ?? document;
+      const el = shown.querySelectorAll('.chapter-pages > .chapter-page')[k]!;
       const r = el.getBoundingClientRect();
       return r.top + window.scrollY + f * r.height;
     },
-    [i, fraction] as const,
+    [i, fraction, PRERENDER_ELEMENT_ID] as const,
   );
 
 /** The position the app saved on the device for a chapter (null: none yet). */

@@ -7,7 +7,14 @@
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract';
-import { dismissDialogs, launchMobile, waitForFirstPage, waitForServiceWorker, type Mobile } from './helpers';
+import {
+  dismissDialogs,
+  launchMobile,
+  waitForAppScreen,
+  waitForFirstPage,
+  waitForServiceWorker,
+  type Mobile,
+} from './helpers';
 
 let m: Mobile;
 let free: { bookId: number; number: number };
@@ -126,7 +133,7 @@ describe('reader start on a first visit', () => {
           timeout: 15_000,
         })
         .toBe(true);
-      await fresh.page.locator('#prerender').waitFor({ state: 'detached', timeout: 10_000 });
+      await waitForAppScreen(fresh.page, 10_000);
       await waitForFirstPage(fresh.page);
     } finally {
       await fresh.close();
