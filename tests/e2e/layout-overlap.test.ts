@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountText, ShellMsg } from '../../src/contract';
+import { readRecord } from './device-records';
 import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 
 /**
@@ -175,6 +176,9 @@ describe('floating buttons leave content reachable', () => {
     await page.goto('/book/read/1/1');
     await dismissDialogs(page);
     await page.locator('.chapter-page img').first().waitFor({ timeout: 20_000 });
+    // The first picture can be the server's copy, shown before the app has asked for the chapter: leave
+    // only once the read is in the history, or the next page load drops the write.
+    await expect.poll(() => readRecord(page, 'inkreel', 'history', 1), { timeout: 20_000 }).not.toBeNull();
     await page.goto('/home');
     await dismissDialogs(page, 20_000);
     await page.locator('.home-section a.section-tool').last().waitFor({ timeout: 20_000 });

@@ -247,6 +247,10 @@ describe('resume inside a chapter', () => {
       await wheelTo(page, await topOf(page, Math.floor(count / 2), 0.4));
       const saved = await spotInView(page);
       await waitForSaved(page, 1, (s) => s.page === saved.page);
+      // The history is written apart from the position: leaving before it is in would drop it.
+      await expect
+        .poll(() => readRecord(page, 'inkreel', 'history', bookId), { timeout: 20_000 })
+        .not.toBeNull();
 
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
