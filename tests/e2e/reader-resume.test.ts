@@ -20,12 +20,12 @@ interface Spot {
   scrollY: number;
 }
 
-/*
- * The chapter's pages as shown. A landing page arrives with the server's copy of the first screen in
- * #prerender while the app renders the same screen unseen, in the same place, into #root; until they
- * swap, the document holds two sets of pages, and a count of both pointed past the end of the one left.
+/**
+ * Where the top of the view is, measured here independently of the app: page index and depth. Pages
+ * are counted in the copy shown (as in topOf): a landing page's #prerender holds the server's copy
+ * while the app renders the same one unseen, in the same place, into #root, so until they swap a count
+ * of the whole document is doubled.
  */
-/** Where the top of the view is, measured here independently of the app: page index and depth. */
 const spotInView = (page: Page): Promise<Spot> =>
   page.evaluate((pre) => {
     const shown = document.getElementById(pre) ?? document;
