@@ -46,12 +46,17 @@ function needsBuild() {
   return stamp === buildSettings() ? null : 'build settings changed';
 }
 
+/** sysexits' EX_CONFIG: the server and its CLIs refuse a setting with one line and this code (config.ts). */
+const CONFIG_ERROR_EXIT = 78;
+
+/** A child node process: a promise of how it ended, with the child itself to stop it. */
 function run(args, opts = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env, ...opts });
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env, ...opts });
+  const ended = new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve({ code, signal }));
   });
+  return Object.assign(ended, { child });
 }
 
 const reason = needsBuild();
@@ -61,10 +66,15 @@ if (reason) {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   // The demo catalogue (pictures, videos) is generated meanwhile: a first start waits for the
   // longer of the two, not their sum. The server itself only checks that it is there.
-  const [build, seed] = await Promise.all([
-    run([vite, 'build', '--outDir', distDir, '--emptyOutDir']),
-    run(['--import', 'tsx', join(root, 'src/server/seed/cli.ts')]),
-  ]);
+  const building = run([vite, 'build', '--outDir', distDir, '--emptyOutDir']);
+  const seeding = run(['--import', 'tsx', join(root, 'src/server/demo/cli.ts')]);
+  // A refused setting: the seed's one line is the whole answer, the server would refuse it too.
+  void seeding.then(({ code }) => {
+    if (code !== CONFIG_ERROR_EXIT) return;
+    building.child.kill();
+    process.exit(code);
+  });
+  const [build, seed] = await Promise.all([building, seeding]);
   if (build.code !== 0) {
     console.error('[start] vite build failed');
     process.exit(build.code ?? 1);

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { isRefusal } from './lib/api/http';
 import { routeTree } from './routes/tree';
 
 export const queryClient = new QueryClient({
@@ -7,7 +8,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 60_000,
       gcTime: 30 * 60_000,
-      retry: 1,
+      // Once for a fault on the way (network, 5xx); a refusal given on purpose (404…) would be the same again.
+      retry: (failures, err) => failures < 1 && !isRefusal(err),
       refetchOnWindowFocus: false,
       // Offline, catalogue reads still go out: the service worker answers them from its cache.
       networkMode: 'offlineFirst',

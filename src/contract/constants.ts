@@ -94,6 +94,11 @@ export const BOOK_SEARCH_MAX = 50;
 
 /** Shown instead of an image that is missing (204) or fails to load; precached by the service worker. */
 export const PLACEHOLDER_IMAGE_PATH = '/img/placeholder.svg';
+/**
+ * A picture that failed for now (no network, a server error) is tried again when that makes sense
+ * (app/lib/image-retry.ts), at most this many times per picture on a screen: never in a loop.
+ */
+export const IMAGE_RETRY_LIMIT = 5;
 
 /** Longest comment text (UTF-16 units, like the input's maxLength): one line on a phone. */
 export const DANMU_TEXT_MAX = 50;

@@ -5,6 +5,7 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './cookies.js';
 export * from './downloads.js';
+export * from './image-answer.js';
 export * from './endpoints/index.js';
 export * from './endpoints/schemas.js';
 export * from './messages.js';

@@ -311,7 +311,7 @@ export const DanmuMsg = {
   forbidden: '购买本视频后才能发弹幕',
 } as const;
 
-/** Empty shelf, history and search screens: what would fill them, and where to find it. */
+/** Empty screens (shelf, history, search, lists, a service with nothing yet): what would fill them, and where to find it. */
 export const EmptyText = {
   hint: {
     shelf: '看到喜欢的漫画，点「收藏」就会出现在这里',
@@ -319,10 +319,33 @@ export const EmptyText = {
     search: '换个书名或作者试试，或者去首页逛逛',
     orders: '充值后，订单和到账情况会出现在这里',
     coins: '购买章节、视频或签到后，金币的每一笔变动都会出现在这里',
+    vods: '买过的视频会出现在这里，随时回来完整观看',
+    /** The comics home of a service with no book yet. */
+    home: '新漫画上架后会出现在这里，稍后再来看看吧',
+    /** The video home of a service with no video yet. */
+    vodHome: '新视频上架后会出现在这里，稍后再来看看吧',
+    /** A list screen (最新、排行…) with no book. */
+    books: '这里还没有漫画，去首页看看别的吧',
+    /** 分类 with no book under the chosen filters. */
+    category: '这里还没有漫画，换个状态或题材看看',
+    /** A video type with no video. */
+    vodList: '这里还没有视频，去视频首页看看别的吧',
+    vodSearch: '换个片名试试，或者去视频首页逛逛',
+    /** A comic home whose book does not exist (removed, or a wrong link). */
+    book: '这部漫画可能已经下架，或者链接有误',
+  },
+  /** Titles of empty screens that are not lists (lists say the spec's 暂时没有记录). */
+  title: {
+    home: '还没有上架的漫画',
+    vodHome: '还没有上架的视频',
   },
   action: '去漫画首页看看',
   /** The way out of an empty 充值记录. */
   topUpAction: '去充值',
+  /** The way out of an empty 已购视频. */
+  vodAction: '去看视频',
+  /** The way back from a missing comic. */
+  homeAction: '回首页',
 } as const;
 
 /** 充值记录: the caller's recharge orders and coin records. */

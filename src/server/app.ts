@@ -3,10 +3,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { Msg } from '../contract/index.js';
-import { makeCtx } from './bootstrap.js';
 import type { Config } from './config.js';
 import type { App, Ctx } from './context.js';
-import type { Database } from './db/database.js';
 import { traceIdOf } from './http/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerCors } from './http/cors.js';
@@ -20,21 +18,21 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHook } from './http/session-hook.js';
 import { registerPwa } from './http/static-pwa.js';
 import { registerRoutes } from './routes/index.js';
-import { setAnswerChecks } from './http/endpoint-route.js';
-import { setHashQueueMax } from './services/passwords.js';
 
-export interface BuildOptions {
-  config: Config;
-  database: Database;
-  /** false: no logs; true: pino at config.logLevel; an object: pino options merged over that (e.g. a stream). */
-  logger?: boolean | Record<string, unknown>;
-}
+/** false: no logs; true: pino at config.logLevel; an object: pino options merged over that (e.g. a stream). */
+export type LoggerOption = boolean | Record<string, unknown>;
 
 /** Query values that must never reach a log line (the pay page carries the session token). */
 const SECRET_QUERY = /([?&](?:token|password|sign)=)[^&]*/gi;
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+/**
+ * A bought video's signed prefix (services/catalogue/vod-urls.ts: /s/{vodId}.{userId}.{exp}.{sig}/) is a
+ * bearer credential until it expires: anyone reading the log could play the video as that buyer.
+ */
+const SIGNED_MEDIA = /(\/s\/\d+\.\d+\.\d+\.)[^/?#]+/g;
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_QUERY, '$1[redacted]').replace(SIGNED_MEDIA, '$1[redacted]');
 
-function loggerOptions(config: Config, logger: BuildOptions['logger']) {
+function loggerOptions(config: Config, logger: LoggerOption) {
   if (!logger) return false;
   return {
     level: config.logLevel,
@@ -53,8 +51,12 @@ const routeTables = new WeakMap<object, RouteEntry[]>();
 /** Every route the app registered, with its methods (tests enumerate them; nothing else reads this). */
 export const listRoutes = (app: App): RouteEntry[] => routeTables.get(app) ?? [];
 
-/** Builds the Fastify app: API, media and the built PWA on one port. */
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {
+/**
+ * The Fastify app on a service context: API, media and the built PWA on one port. The composition root
+ * (composition-root.ts) builds the context and calls this; nothing else does.
+ */
+export async function buildHttpApp(ctx: Ctx, logger: LoggerOption = false): Promise<App> {
+  const { config } = ctx;
   const app = Fastify({
     logger: loggerOptions(config, logger),
     trustProxy: config.trustProxy,
@@ -77,14 +79,13 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorate('checkAnswers', config.checkAnswers);
   app.setErrorHandler(errorHandler);
   await app.register(formbody);
   await registerCompression(app);
   registerSecurityHeaders(app, config);
   await registerRateLimits(app, config);
-  setHashQueueMax(config.hashQueueMax);
 
-  const ctx: Ctx = await makeCtx(config, database);
   registerCors(app, config);
   registerCsrfGuard(app, config);
   registerSessionHook(app, ctx);
@@ -100,7 +101,6 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     }
   });
 
-  setAnswerChecks(config.checkAnswers);
   await registerRoutes(app, ctx);
   await registerPwa(app, config);
   return app;

@@ -11,13 +11,30 @@ export interface Config {
   imageKey: string;
   /** Public base URL of this service (used in pay return and notify URLs). Empty: derived per request. */
   publicUrl: string;
-  /** Hosts the app calls for static reads and dynamic calls; empty means same origin. */
+  /**
+   * Hosts the app calls for static reads and dynamic calls, as origins or bare host names
+   * (originOfHost); empty means same origin. Pay apply links are built on the dynamic host.
+   */
   staticApiHost: string;
   dynamicHost: string;
-  /** Pay provider used for channels whose provider is 'sandbox'. */
-  payProvider: string;
+  /**
+   * The pay providers this node offers (PAY_PROVIDER, a comma list; default sandbox). A pay channel whose
+   * provider is not among them is neither listed nor payable.
+   */
+  /**
+   * DEMO: the demo catalogue plugin (demo/plugin.ts) — seeded into an empty database, its pictures drawn
+   * on demand and ahead, its videos made as jobs. On by default so `npm start` shows a catalogue; 0 starts
+   * an empty service.
+   */
+  demo: boolean;
+  payProviders: readonly string[];
   /** SMS provider of the bind code (SMS_PROVIDER); 'sandbox' delivers to the test outbox /h5/sms/outbox. */
   smsProvider: string;
+  /**
+   * Providers' own settings: every set variable named PAY_<PROVIDER>_… or SMS_<PROVIDER>_… (e.g.
+   * PAY_ALIPAY_APP_ID), read and checked by the provider's entry in its table when the registry is built.
+   */
+  providerSettings: Readonly<Record<string, string>>;
   /**
    * Signs sandbox pay notifications and pay links; media URL and apply-ticket keys derive from it.
    * PAY_SECRET, else a random secret generated on first start and kept in the database (loadSecrets).
@@ -116,6 +133,72 @@ function sweepInterval(raw: string | undefined): number {
   return Number.isFinite(ms) && ms > 0 ? ms : 0;
 }
 
+/**
+ * A setting the service cannot start with. Entry points print its message as the one line an operator
+ * reads (it starts with the setting's name) and exit with EX_CONFIG, never with a stack trace.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** sysexits' EX_CONFIG: a supervisor can be told not to restart a service that will only fail again. */
+export const CONFIG_ERROR_EXIT = 78;
+
+/** An entry point's last word on a ConfigError: its one line on stderr, then exit; anything else returns. */
+export function exitOnConfigError(err: unknown): void {
+  if (!(err instanceof ConfigError)) return;
+  process.stderr.write(`${err.message}\n`);
+  process.exit(CONFIG_ERROR_EXIT);
+}
+
+const DEFAULT_PROVIDER = 'sandbox';
+
+/** PAY_PROVIDER: provider names, comma-separated, each once; unset or blank means sandbox. */
+function payProvidersFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const names = (env.PAY_PROVIDER ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return names.length ? [...new Set(names)] : [DEFAULT_PROVIDER];
+}
+
+/** SMS_PROVIDER: the one provider bind codes go through; unset or blank means sandbox. */
+function smsProviderFromEnv(env: NodeJS.ProcessEnv): string {
+  const name = env.SMS_PROVIDER?.trim() || DEFAULT_PROVIDER;
+  if (name.includes(','))
+    throw new ConfigError(`SMS_PROVIDER: one provider expected, got "${name}" (codes go through one)`);
+  return name;
+}
+
+function providerSettingsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (/^(PAY|SMS)_[A-Z0-9]+_/.test(name) && value?.trim()) settings[name] = value.trim();
+  return settings;
+}
+
+/** DEMO: 1 (default) or 0; anything else stops the start rather than guess. */
+export function demoFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.DEMO?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === '1' || raw === 'true' || raw === 'on') return true;
+  if (raw === '0' || raw === 'false' || raw === 'off') return false;
+  throw new ConfigError(`DEMO: expected 1 or 0, got "${env.DEMO}"`);
+}
+
+/**
+ * The origin of a configured host (STATIC_API_HOST, DYNAMIC_HOST, PUBLIC_URL): written as an origin
+ * (https://api.example) or as a bare host name (api.example, taken as https). Null when empty or
+ * unparsable.
+ */
+export function originOfHost(value: string): string | null {
+  if (!value) return null;
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`).origin;
+  } catch {
+    return null;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   return {
@@ -127,8 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/$/, ''),
     staticApiHost: env.STATIC_API_HOST ?? '',
     dynamicHost: env.DYNAMIC_HOST ?? '',
-    payProvider: env.PAY_PROVIDER ?? 'sandbox',
-    smsProvider: env.SMS_PROVIDER?.trim() || 'sandbox',
+    demo: demoFromEnv(env),
+    payProviders: payProvidersFromEnv(env),
+    smsProvider: smsProviderFromEnv(env),
+    providerSettings: providerSettingsFromEnv(env),
     paySecret: env.PAY_SECRET ?? '',
     orderSweepMs: sweepInterval(env.ORDER_SWEEP_MS),
     vodTrialSeconds: trialSecondsFromEnv(env),

@@ -1,15 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app.js';
-import { DEFAULT_SCRYPT_COST_LOG2, loadConfig } from './config.js';
-import { openService } from './bootstrap.js';
-import { finishDemoVideos, seedIfEmpty } from './seed/index.js';
+import { DEFAULT_SCRYPT_COST_LOG2, exitOnConfigError, loadConfig } from './config.js';
+import { startService } from './composition-root.js';
 import { startupWarnings } from './startup-warnings.js';
 
-/** Starts the service: database, migrations, demo catalogue when empty, then the HTTP server. */
+/**
+ * Starts the service through the composition root (database, migrations, adapters, the demo when on and
+ * the database is empty), then listens; a listening server runs the jobs.
+ */
 async function main() {
-  const { config, database, ctx } = await openService(loadConfig());
-
-  const app = await buildApp({ config, database, logger: true });
+  const config = loadConfig();
+  const { app, database } = await startService(config);
   const log = app.log;
   if (config.scryptCostLog2 < DEFAULT_SCRYPT_COST_LOG2) {
     log.warn(
@@ -18,7 +18,6 @@ async function main() {
     );
   }
   for (const warning of startupWarnings(config)) log.warn(warning);
-  await seedIfEmpty(ctx, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,11 +44,10 @@ async function main() {
     { port: config.port, database: database.dialect, startupMs: Math.round(performance.now()) },
     'inkreel started',
   );
-  // The demo videos left for after the first start are made while the server answers.
-  finishDemoVideos(ctx, log).catch((err: unknown) => log.error({ err }, 'demo videos failed'));
 }
 
 main().catch((err: unknown) => {
+  exitOnConfigError(err);
   console.error('inkreel failed to start', err);
   process.exit(1);
 });

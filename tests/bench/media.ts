@@ -5,10 +5,11 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_IMAGE_KEY, importImageKey } from '../../src/contract/index.js';
 import { loadConfig } from '../../src/server/config.js';
-import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
-import { ensureDemoVideos } from '../../src/server/media/demo-clips.js';
+import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/demo/art.js';
+import { ensureDemoVideos } from '../../src/server/demo/clips.js';
 import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
 import { ingestVideoFile } from '../../src/server/media/ingest-video.js';
+import { FsMediaStore, fsMediaRoot } from '../../src/server/infra/media/fs-media-store.js';
 import { makeTestClip } from '../server/helpers/clip.js';
 
 /** Media pipeline timings on a cold DATA_DIR (npm run bench, or `npx tsx tests/bench/media.ts`). */
@@ -17,6 +18,7 @@ export async function benchMedia() {
   const ctx: MediaCtx = {
     config: loadConfig({ DATA_DIR: dir }),
     imageKey: await importImageKey(DEFAULT_IMAGE_KEY),
+    media: new FsMediaStore(fsMediaRoot(dir)),
   };
   const rows: { step: string; ms: number }[] = [];
   const time = async (step: string, n: number, fn: (i: number) => Promise<unknown>) => {
@@ -48,6 +50,7 @@ export async function benchMedia() {
       typeIndex: i,
       typeName: '每日推荐',
       seed: 700 + i,
+      seconds: 60,
     }));
     await time('ensureDemoVideos cold (3 scenes of 60 s)', 1, () => ensureDemoVideos(ctx, specs));
     await time('ensureDemoVideos warm', 1, () => ensureDemoVideos(ctx, specs));

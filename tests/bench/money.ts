@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.js';
 import type { DB } from '../../src/server/db/schema.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { applyCoins } from '../../src/server/services/ledger.js';
 import { notificationFields } from '../../src/server/services/pay/sandbox/provider.js';
 import { createSession } from '../../src/server/services/session.js';
@@ -106,6 +106,7 @@ async function prepare(db: Kysely<DB>): Promise<Prepared> {
         kind: 'recharge',
         refType: 'bench_grant',
         refId: u.id,
+        at: new Date(),
       });
     }
   });

@@ -32,6 +32,11 @@ async function main() {
   for (const [file, fn, title] of [
     ['money', 'benchMoney', 'Purchases and pay notifications (SQLite)'],
     ['media', 'benchMedia', 'Media pipeline (cold DATA_DIR)'],
+    [
+      'drawing',
+      'benchDrawing',
+      "Demo pictures drawn on demand: a reader's first view of undrawn pages, alone and under a flood",
+    ],
     ['bundle', 'benchBundle', 'JavaScript loaded per route (gzip)'],
     ['reader', 'benchReader', 'Reader: next chapter paint and layout shift (Chromium)'],
     ['auth', 'benchAuth', 'Logins under a flood of password hashing (production scrypt N=2^17)'],

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +23,41 @@ export function freePort(): Promise<number> {
 
 /**
  * A new data directory's server answers once the catalogue is in, then makes the rest of the demo
- * videos with ffmpeg (server/seed finishDemoVideos, ~45 s on 2 cores). A browser measured meanwhile
+ * videos with ffmpeg (server/seed finishDemoVideos: two at a time, about three CPU-minutes). A browser measured meanwhile
  * shares the CPU with the encoder: the first pages measured came out up to 4× slower than the same
- * page a minute later. This waits for the seed's "complete" mark (only where a demo seed runs).
+ * page a minute later. This waits for the demo plugin's jobs to be done — the videos and the drawing of
+ * covers, thumbnails and first chapters ahead of demand — by their marks (only where a demo seed runs).
  */
-export async function waitForDemoVideos(dataDir: string, timeoutMs = 300_000): Promise<void> {
-  const demo = join(dataDir, 'media', 'demo');
-  const deadline = Date.now() + timeoutMs;
-  while (existsSync(join(demo, 'recipes.json')) && !existsSync(join(demo, 'videos-complete'))) {
-    if (Date.now() > deadline) throw new Error(`demo videos not made in ${timeoutMs / 1000} s`);
+export async function waitForDemoVideos(
+  dataDir: string,
+  opts: { stallMs?: number; alive?: () => boolean } = {},
+): Promise<void> {
+  // Waits on the work's progress, not on a clock: on a loaded machine (CI, helpers encoding beside it)
+  // making every video can take several minutes, which is fine while videos keep coming. It gives up
+  // when neither a new video nor a new picture has appeared for stallMs, or the server has gone.
+  const { stallMs = 180_000, alive = () => true } = opts;
+  const media = join(dataDir, 'media');
+  const demo = join(media, 'demo');
+  const done = () => existsSync(join(demo, 'videos-complete')) && existsSync(join(demo, 'drawn-ahead'));
+  const count = (dir: string) => (existsSync(join(media, dir)) ? readdirSync(join(media, dir)).length : 0);
+  // Videos made, and pictures drawn ahead (the drawing's progress), and the two marks.
+  const progress = () =>
+    [
+      count('vod'),
+      count('img'),
+      existsSync(join(demo, 'videos-complete')),
+      existsSync(join(demo, 'drawn-ahead')),
+    ].join(':');
+  let seen = progress();
+  let movedAt = Date.now();
+  while (existsSync(join(demo, 'recipes.json')) && !done()) {
+    if (!alive()) throw new Error('the server stopped while making the demo videos');
+    const now = progress();
+    if (now !== seen) [seen, movedAt] = [now, Date.now()];
+    else if (Date.now() - movedAt > stallMs)
+      throw new Error(
+        `demo videos stalled: no progress in ${stallMs / 1000} s (videos:pictures:complete:drawn ${now})`,
+      );
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -72,7 +98,7 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  await waitForDemoVideos(dataDir);
+  await waitForDemoVideos(dataDir, { alive: () => child.exitCode === null });
   return {
     url,
     dataDir,

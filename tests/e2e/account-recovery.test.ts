@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountText, Api, Msg } from '../../src/contract';
+import { AccountText, Api, CommonText, FindAccountText, Msg } from '../../src/contract';
 import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 
 let m: Mobile;
@@ -73,6 +73,17 @@ describe('find account', () => {
     expect(shown[0]).toBe(account);
     const newPassword = shown[1]!;
     expect(newPassword).not.toBe(oldPassword);
+    // The password the user was told to screenshot on 我的 stops working: the dialog says so, above
+    // the credentials, and names the shown one as the new password.
+    const notice = found.getByText(FindAccountText.passwordReset);
+    await notice.waitFor();
+    const [noticeBox, credBox] = [
+      await notice.boundingBox(),
+      await found.locator('.acc-cred').first().boundingBox(),
+    ];
+    expect(noticeBox!.y).toBeLessThan(credBox!.y);
+    const lines = await found.locator('.acc-cred').allInnerTexts();
+    expect(lines[1]).toMatch(new RegExp(`^${FindAccountText.newPassword}${CommonText.colon}`));
 
     // The user leaves without tapping 我已保存，直接登录.
     await page.goBack();

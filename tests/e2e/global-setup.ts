@@ -26,6 +26,7 @@ const DIST = join(ROOT, 'dist');
 /** What the built app depends on. */
 const SOURCES = [
   'src/app',
+  'src/client',
   'src/contract',
   'sw',
   'public',
@@ -146,7 +147,7 @@ export default async function setup(project: TestProject) {
   try {
     await waitHealthy(baseUrl, proc, () => output);
     // The first files' tests would otherwise share the 2 cores with the seed's ffmpeg (timeouts seen).
-    await waitForDemoVideos(join(work, 'data'));
+    await waitForDemoVideos(join(work, 'data'), { alive: () => proc.exitCode === null });
   } catch (err) {
     await stop(proc);
     rmSync(work, { recursive: true, force: true });

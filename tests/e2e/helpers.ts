@@ -23,6 +23,8 @@ export async function launchMobile(
     serviceWorkers?: 'allow' | 'block';
     /** More Chromium flags (e.g. an autoplay policy). */
     args?: string[];
+    /** Another server than the suite's (a test that starts its own). */
+    baseUrl?: string;
   } = {},
 ): Promise<Mobile> {
   const browser = await chromium.launch({
@@ -30,7 +32,7 @@ export async function launchMobile(
     args: [...CHROMIUM_ARGS, ...(opts.args ?? [])],
   });
   const context = await browser.newContext(
-    phoneContext(baseUrl(), {
+    phoneContext(opts.baseUrl ?? baseUrl(), {
       ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
       // 'block' lets page.route see every request (a service worker would answer some itself).
       serviceWorkers: opts.serviceWorkers ?? 'allow',
@@ -66,13 +68,19 @@ export async function dismissDialogs(page: Page, waitMs = 1500): Promise<void> {
     .catch(() => undefined);
   for (let i = 0; i < 5 && (await dialog.count()) > 0; i++) {
     // It may close by itself between the count and the focus.
-    const focused = await dialog
+    const open = await dialog
       .first()
-      .focus({ timeout: 1_000 })
+      .elementHandle({ timeout: 1_000 })
+      .catch(() => null);
+    if (!open) continue;
+    const focused = await open
+      .focus()
       .then(() => true)
       .catch(() => false);
     if (focused) await page.keyboard.press('Escape');
-    await page.waitForTimeout(400);
+    // This dialog gone (closing animations included); another may have opened meanwhile (the loop).
+    await open.waitForElementState('hidden', { timeout: 5_000 }).catch(() => undefined);
+    await open.dispose();
   }
 }
 
@@ -155,4 +163,22 @@ export async function watchLayoutShift(page: Page): Promise<() => Promise<number
     }).observe({ type: 'layout-shift', buffered: true });
   });
   return () => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+/** Closes a closable advert or waits out a start advert (another part of the player adds them). */
+export async function clearAdverts(page: Page) {
+  const ad = page.locator('[data-player-ad]');
+  for (let i = 0; i < 20 && (await ad.count()) > 0; i++) {
+    const close = page.getByRole('button', { name: '关闭广告' });
+    if (await close.count())
+      await close
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+    else
+      await ad
+        .first()
+        .waitFor({ state: 'detached', timeout: 15_000 })
+        .catch(() => undefined);
+  }
 }

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountText, HomeText, Msg, ShellMsg } from '../../src/contract';
+import { AccountText, ComicsText, HomeText, Msg, ShellMsg } from '../../src/contract';
 import { ListTitle } from '../../src/contract/messages/lists';
 import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 
@@ -37,6 +37,21 @@ async function closeSignIn(p: Page) {
   await dismissDialogs(p, 500);
 }
 
+/** The day the device stored for the daily sign-in dialog's last showing (lib/kv.ts). */
+const storedSignDay = (p: Page) =>
+  p.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('inkreel-kv');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('dailySignAutoShown');
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+
 /** Waits until `t` is the selected tab. */
 async function selected(t: Locator) {
   await t.and(t.page().locator('[aria-selected="true"]')).waitFor({ timeout: 10_000 });
@@ -65,12 +80,23 @@ const listSections = (p: Page) => p.locator('#root .home-section:not(.daily-box)
 const nextSpotTop = (p: Page) =>
   p.evaluate(() => document.querySelector('#root .progressive-next')?.getBoundingClientRect().top ?? null);
 
+/** Waits until the spot that builds the next section is below the view again, or gone (all built). */
+const nextSpotBeyondView = (p: Page) =>
+  p.waitForFunction(
+    () => {
+      const next = document.querySelector('#root .progressive-next');
+      return !next || next.getBoundingClientRect().top > innerHeight;
+    },
+    undefined,
+    { timeout: 10_000, polling: 'raf' },
+  );
+
 /** Scrolls home down a screen at a time until every section is built, then back to the top. */
 async function buildAllSections(p: Page) {
   await listSections(p).first().waitFor({ timeout: 20_000 });
   for (let i = 0; i < 40 && (await nextSpotTop(p)) !== null; i++) {
     await p.evaluate(() => window.scrollBy(0, window.innerHeight));
-    await p.waitForTimeout(200);
+    await nextSpotBeyondView(p);
   }
   expect(await nextSpotTop(p)).toBeNull();
   await p.evaluate(() => window.scrollTo(0, 0));
@@ -119,10 +145,18 @@ describe('home sections', () => {
       const third = listSections(p).nth(2);
       for (let i = 0; i < 20 && (await third.count()) === 0; i++) {
         await p.evaluate(() => window.scrollBy(0, window.innerHeight * 0.9));
-        await p.waitForTimeout(300);
+        await nextSpotBeyondView(p);
       }
       await third.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-      await p.waitForTimeout(800);
+      // The view has come to rest on it.
+      await third.evaluate(
+        (e) =>
+          new Promise<void>((resolve) => {
+            const check = () =>
+              Math.abs(e.getBoundingClientRect().top) < 2 ? resolve() : requestAnimationFrame(check);
+            check();
+          }),
+      );
       // Not every section is built yet: the case where the height to come back to is only partly there.
       expect(await nextSpotTop(p)).not.toBeNull();
       const y = await p.evaluate(() => window.scrollY);
@@ -150,6 +184,10 @@ describe('home sections', () => {
         // Opened by hand, it still comes.
         await p.getByRole('button', { name: HomeText.dailySign }).click();
         await p.getByRole('dialog', { name: AccountText.signTitle }).waitFor({ timeout: 10_000 });
+        // The showing is stored as today's (after the paint that shows it): a clock moved before that
+        // would have it stored as the next day's, and the next day's dialog rightly stay away (CI saw it).
+        const today = await p.evaluate(() => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10));
+        await expect.poll(() => storedSignDay(p), { timeout: 10_000 }).toBe(today);
         // The next day, it opens by itself again.
         await p.clock.setFixedTime(Date.now() + 24 * 3600_000);
         await p.reload();
@@ -180,7 +218,10 @@ describe('home sections', () => {
           await refresh.elementHandle(),
           { timeout: 15_000 },
         );
-        await page.waitForTimeout(300);
+        // The new page's cards are drawn (an empty section would stay empty: the poll then fails).
+        await expect
+          .poll(async () => (await titlesOf(section)).length, { timeout: 10_000 })
+          .toBeGreaterThan(0);
         const shown = await titlesOf(section);
         expect(shown.length, `${title} after ${tap + 1} taps`).toBeGreaterThan(0);
         seen.push(shown);
@@ -198,11 +239,13 @@ describe('list screens keep their tabs and filters when the user comes back', ()
   it('category filter: status and category stay, with the same list', async () => {
     await page.goto('/category');
     await listSettled(page);
-    await tab(page, '连载状态', Msg.finish).click();
-    const categories = page.getByRole('tablist', { name: '分类', exact: true }).getByRole('tab');
+    await tab(page, ComicsText.statusFilter, Msg.finish).click();
+    const categories = page
+      .getByRole('tablist', { name: ComicsText.genreFilter, exact: true })
+      .getByRole('tab');
     const category = (await categories.nth(2).innerText()).trim();
     await categories.nth(2).click();
-    await selected(tab(page, '分类', category));
+    await selected(tab(page, ComicsText.genreFilter, category));
     await listSettled(page);
     const before = await titlesOf(page.locator('.book-list'));
     expect(before.length).toBeGreaterThan(0);
@@ -210,8 +253,12 @@ describe('list screens keep their tabs and filters when the user comes back', ()
     await openBookAndComeBack(page, Math.min(3, before.length - 1));
     await page.waitForURL(/\/category/);
     await listSettled(page);
-    await expect(tab(page, '连载状态', Msg.finish).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(tab(page, '分类', category).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(tab(page, ComicsText.statusFilter, Msg.finish).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
+    await expect(tab(page, ComicsText.genreFilter, category).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
     expect(await titlesOf(page.locator('.book-list'))).toEqual(before);
     // Kept in the URL's search params.
     expect(new URL(page.url()).searchParams.get('publish')).toBe('finish');
@@ -256,7 +303,10 @@ describe('list screens keep their tabs and filters when the user comes back', ()
     await expect(tab(page, '榜单', Msg.rankWeek).getAttribute('aria-selected')).resolves.toBe('true');
     await expect(tab(page, '分类', category).getAttribute('aria-selected')).resolves.toBe('true');
     expect(await titlesOf(page.locator('.book-list'))).toEqual(before);
-    await page.waitForTimeout(500);
+    // The scroll comes back once the list is drawn.
+    await expect
+      .poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - scrolled), { timeout: 10_000 })
+      .toBeLessThan(80);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(80);
     expect(new URL(page.url()).searchParams.get('type')).toBe('week');
   });
@@ -265,7 +315,7 @@ describe('list screens keep their tabs and filters when the user comes back', ()
 describe('routes', () => {
   it("'/new', the child new of '/', is the update list", async () => {
     await page.goto('/new');
-    await page.getByRole('heading', { name: ListTitle.newList }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: ListTitle.updateList }).waitFor({ timeout: 20_000 });
     await listSettled(page);
     expect(new URL(page.url()).pathname).toBe('/new');
   });

@@ -9,8 +9,9 @@ import { dismissDialogs, launchMobile, type Mobile } from './helpers';
 /**
  * One thing at a time on a 390×844 phone, measured with geometry: the add-to-home-screen banner never
  * covers the home header's search box and never shows while a modal dialog is open (it waits for the
- * daily sign-in); with the page scrolled to the bottom no floating button covers a link or row of home
- * or Mine, and while it scrolls down they step aside; catalogue titles ellipsize without losing their start and chapter pictures are not cropped.
+ * daily sign-in); at no scroll position of home or Mine does a floating button (签到, 投诉, 充值) sit over
+ * content, and each stays on screen; catalogue titles ellipsize without losing their start and chapter
+ * pictures are not cropped.
  * Screenshots go to tests/bench/reports/screens/layout-*.png.
  */
 const SCREENS_DIR = resolve(import.meta.dirname, '..', 'bench', 'reports', 'screens');
@@ -62,7 +63,7 @@ function coveredControls(page: Page, scope: string): Promise<string[]> {
   return page.evaluate((scope) => {
     const tabbar = document.querySelector('.tabbar')?.getBoundingClientRect().top ?? innerHeight;
     // Rows scrolled up under the sticky header are out of view, like those above the screen.
-    const header = document.querySelector('.page-header')?.getBoundingClientRect().bottom ?? 0;
+    const header = document.querySelector('.page-header, .home-header')?.getBoundingClientRect().bottom ?? 0;
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(
       `${scope} a, ${scope} button, ${scope} .mine-row-arrow`,
@@ -75,14 +76,65 @@ function coveredControls(page: Page, scope: string): Promise<string[]> {
       if (r.width === 0 || r.height === 0 || r.top < header || r.bottom > tabbar) continue;
       const x = r.left + r.width / 2;
       const y = r.top + r.height / 2;
+      // Scrolled out sideways (a carousel's other slides, the end of a row of tabs): not on screen.
+      if (x < 0 || x > innerWidth) continue;
       const hit = document.elementFromPoint(x, y);
       const row = el.closest('a, button, .mine-row') ?? el;
       if (!hit || !(el.contains(hit) || row.contains(hit))) {
-        out.push(`${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} ← ${hit?.className}`);
+        out.push(
+          `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()} ← ${hit?.tagName}.${hit?.getAttribute('class')}`,
+        );
       }
     }
     return out;
   }, scope);
+}
+
+/** Home's floating buttons: 签到 and 投诉 in its header, the comics bar's 充值. */
+const FLOATS = ['.home-act.sign', '.home-act.complaint', '.fab-topup'];
+/** The strips of their own the floating buttons live in: what they may stand on. */
+const STRIPS = '.tabbar, .home-header, .page-header';
+
+/**
+ * The floating buttons of `selectors` that sit over the screen's content: at points across each one's
+ * box, the first thing under it must be its own strip (tab bar or header), never a cover, a title or a
+ * row. Also those not wholly on screen (the spec keeps them there).
+ */
+function floatsOverContent(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate(
+    ({ selectors, strips }) => {
+      const out: string[] = [];
+      for (const sel of selectors) {
+        const el = document.querySelector<HTMLElement>(sel);
+        if (!el) {
+          out.push(`${sel}: missing`);
+          continue;
+        }
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+          out.push(`${sel}: not on screen`);
+          continue;
+        }
+        for (const fx of [0.15, 0.5, 0.85])
+          for (const fy of [0.15, 0.5, 0.85]) {
+            const stack = document.elementsFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+            const under = stack.find((e) => !el.contains(e));
+            if (under && !under.closest(strips)) {
+              out.push(`${sel} over ${under.tagName.toLowerCase()}.${under.className}`);
+              break;
+            }
+          }
+      }
+      return out;
+    },
+    { selectors, strips: STRIPS },
+  );
+}
+
+/** Scroll offsets from the top to the bottom of the page, in `steps` even steps. */
+async function scrollStops(page: Page, steps: number): Promise<number[]> {
+  const max = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  return Array.from({ length: steps + 1 }, (_, i) => Math.round((max * i) / steps));
 }
 
 let m: Mobile;
@@ -112,7 +164,8 @@ describe('add-to-home-screen banner', () => {
 
     const banner = page.getByRole('complementary', { name: ShellMsg.installTitle });
     await banner.waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(400); // its entrance animation
+    // Its entrance animation has ended.
+    await banner.evaluate((e) => Promise.all(e.getAnimations({ subtree: true }).map((a) => a.finished)));
     await shot(page, 'home-banner');
     const search = await rect(page, '.home-search');
     const header = await rect(page, '.home-header');
@@ -125,8 +178,8 @@ describe('add-to-home-screen banner', () => {
       return !!hit?.closest('.home-search');
     }, search);
     expect(searchHit).toBe(true);
-    // The floating buttons sit above the banner, not on it.
-    for (const sel of ['.home-float.sign', '.home-float.complaint', '.fab-topup']) {
+    // No floating button sits on the banner.
+    for (const sel of FLOATS) {
       expect(overlaps(await rect(page, sel), b)).toBe(false);
     }
 
@@ -168,8 +221,8 @@ describe('add-to-home-screen banner', () => {
   });
 });
 
-describe('floating buttons leave content reachable', () => {
-  it('at the bottom of home, no floating button covers a link, 更多 or 全部阅读历史', async () => {
+describe('floating buttons never sit over content', () => {
+  it('on home, at every scroll position, 签到, 投诉 and 充值 are on screen and over nothing; no link is covered', async () => {
     m = await launchMobile();
     const { page } = m;
     // A chapter read first: home's last section is 最近阅读 with its 全部阅读历史 link.
@@ -186,10 +239,15 @@ describe('floating buttons leave content reachable', () => {
     await scrollToBottom(page);
     await page.locator('.recent-more').waitFor({ timeout: 20_000 });
     await scrollToBottom(page);
-    await page.locator('.home-floats:not(.tucked)').waitFor({ timeout: 3_000 });
-    await page.waitForTimeout(300);
-    await shot(page, 'home-bottom');
 
+    for (const y of await scrollStops(page, 8)) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
+      expect(await floatsOverContent(page, FLOATS), `at ${y}`).toEqual([]);
+      expect(await coveredControls(page, 'main'), `at ${y}`).toEqual([]);
+    }
+    await shot(page, 'home-bottom');
+    // At the bottom 全部阅读历史 is the topmost thing where it is drawn.
     const recent = await page.evaluate(() => {
       const link = document.querySelector<HTMLElement>('.recent-more')!;
       const range = document.createRange();
@@ -198,32 +256,23 @@ describe('floating buttons leave content reachable', () => {
       return link.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
     });
     expect(recent).toBe(true);
-    expect(await coveredControls(page, 'main')).toEqual([]);
-
-    // While the page scrolls down, the buttons step aside; they come back when it stops.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(900);
-    await page.mouse.move(195, 400);
-    await page.mouse.wheel(0, 400);
-    await page.locator('.home-floats.tucked').waitFor({ timeout: 2_000 });
-    await page.locator('.fab-topup.tucked').waitFor({ timeout: 2_000 });
-    await shot(page, 'home-scrolling');
-    await page.locator('.home-floats:not(.tucked)').waitFor({ timeout: 3_000 });
     await m.close();
   });
 
-  it('at the bottom of Mine, no floating button covers a row or its arrow', async () => {
+  it('on Mine, at every scroll position, 充值 is on screen and covers no row or its arrow', async () => {
     m = await launchMobile();
     const { page } = m;
     await page.goto('/user');
     await page.locator('.mine-row').last().waitFor({ timeout: 20_000 });
     await dismissDialogs(page);
     await page.waitForLoadState('networkidle');
-    await scrollToBottom(page);
-    await page.locator('.fab-topup:not(.tucked)').waitFor({ timeout: 3_000 });
-    await page.waitForTimeout(300);
+    for (const y of await scrollStops(page, 4)) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
+      expect(await floatsOverContent(page, ['.fab-topup']), `at ${y}`).toEqual([]);
+      expect(await coveredControls(page, '.mine-list'), `at ${y}`).toEqual([]);
+    }
     await shot(page, 'mine-bottom');
-    expect(await coveredControls(page, '.mine-list')).toEqual([]);
     await m.close();
   });
 });
@@ -238,7 +287,6 @@ describe('the pay bar of 充值', () => {
     await page.locator('.pay-support a, .pay-support button').first().waitFor({ timeout: 20_000 });
     await dismissDialogs(page);
     await scrollToBottom(page);
-    await page.waitForTimeout(300);
     await shot(page, 'purchase-bottom');
     const bar = await rect(page, '.pay-bar');
     expect(overlaps(await rect(page, '.pay-warning'), bar)).toBe(false);
@@ -329,7 +377,13 @@ describe('catalogue', () => {
         return {
           textOverflow: s.textOverflow,
           lineClamp: s.getPropertyValue('-webkit-line-clamp'),
-          firstInside: first.left >= box.left - 0.5 && first.top >= box.top - 0.5 && first.width > 0,
+          // The first letter sits on the first line: its middle, since a CJK font's glyph box (ascent +
+          // descent, 1.45em for Noto Sans CJK) is taller than a 1.35 line and pokes out by a pixel.
+          firstInside:
+            first.width > 0 &&
+            first.left >= box.left - 0.5 &&
+            first.top + first.height / 2 >= box.top &&
+            first.top + first.height / 2 <= box.top + parseFloat(s.lineHeight),
           lines: Math.round(box.height / parseFloat(s.lineHeight)),
           clamped: el.scrollHeight > el.clientHeight + 1,
         };

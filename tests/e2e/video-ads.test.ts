@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
+import { Msg, type VodList } from '../../src/contract';
 import { bindMobileInApp } from './bind-mobile';
-import { baseUrl, launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
+import { fullTrialVideos } from './demo-videos';
+import { launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
 import { phoneAutoplayRule } from './phone-autoplay';
 
 /**
@@ -38,13 +39,6 @@ const mediaSrcs = (page: Page) =>
       typeof s === 'string' ? s : '',
     ),
   );
-
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`);
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.result).toBe(true);
-  return body.data;
-}
 
 const mainVideo = (page: Page) =>
   page.evaluate(() => {
@@ -86,8 +80,8 @@ describe('player adverts', () => {
         true,
       );
     });
-    const list = await getJson<VodList>('/api/vod/page/0/1');
-    candidates = list.list.filter((v) => v.vodPointsPlay > 0 && v.vodPointsPlay <= BIND_MOBILE_REWARD);
+    // Affordable, and long enough that a full play is told from the trial by its length.
+    candidates = await fullTrialVideos();
     expect(candidates.length).toBeGreaterThan(0);
   });
   afterAll(async () => {

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PLAYER, type Envelope, type Vod, type VodList } from '../../src/contract';
-import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
+import { PLAYER, type Envelope, type Vod } from '../../src/contract';
+import { fullTrialVideos, subtitleTracks } from './demo-videos';
+import { clearAdverts, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
 
 /** A mode-8 'script' comment: shown as text, it must never run (the page would set this flag). */
 const SCRIPT_DANMU = '<img src=x onerror="window.__inkDanmuRan=1">';
@@ -67,24 +68,6 @@ function recordDanmu() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Closes a closable advert or waits out a start advert (another part of the player adds them). */
-async function clearAdverts(page: Page) {
-  const ad = page.locator('[data-player-ad]');
-  for (let i = 0; i < 20 && (await ad.count()) > 0; i++) {
-    const close = page.getByRole('button', { name: '关闭广告' });
-    if (await close.count())
-      await close
-        .first()
-        .click({ timeout: 2_000 })
-        .catch(() => undefined);
-    else
-      await ad
-        .first()
-        .waitFor({ state: 'detached', timeout: 15_000 })
-        .catch(() => undefined);
-  }
-}
-
 async function startPlayback(page: Page) {
   await playerUp(page, 30_000);
   await clearAdverts(page);
@@ -94,6 +77,63 @@ async function startPlayback(page: Page) {
   else await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ink-player video')?.play());
   await clearAdverts(page);
 }
+
+/**
+ * Watches the stage for 180 frames: comments (scrolling, pinned top, pinned bottom) whose visible boxes
+ * overlap, and comments over a subtitle cue. Positioned comments (modes 7 and 17) are
+ * placed by their authors and left out.
+ */
+const legibilityFaults = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const found = new Set<string>();
+        const kind = (e: Element) =>
+          e.classList.contains('positioned')
+            ? null
+            : e.classList.contains('top')
+              ? 'top'
+              : e.classList.contains('bottom')
+                ? 'bottom'
+                : 'scroll';
+        const clip = (r: DOMRect, s: DOMRect) =>
+          new DOMRect(
+            Math.max(r.left, s.left),
+            r.top,
+            Math.max(0, Math.min(r.right, s.right) - Math.max(r.left, s.left)),
+            r.height,
+          );
+        const hit = (a: DOMRect, b: DOMRect) =>
+          a.width > 0 &&
+          b.width > 0 &&
+          a.left < b.right - 1 &&
+          b.left < a.right - 1 &&
+          a.top < b.bottom - 1 &&
+          b.top < a.bottom - 1;
+        let frames = 0;
+        const step = () => {
+          const stage = document.querySelector('.ink-danmu')?.getBoundingClientRect();
+          if (stage) {
+            const items = [...document.querySelectorAll('.ink-danmu-item')].flatMap((e) => {
+              const k = kind(e);
+              return k ? [{ k, text: e.textContent, r: clip(e.getBoundingClientRect(), stage) }] : [];
+            });
+            const cues = [...document.querySelectorAll('.ink-subtitles span')].map((e) =>
+              e.getBoundingClientRect(),
+            );
+            items.forEach((a, i) => {
+              items.slice(i + 1).forEach((b) => {
+                if (hit(a.r, b.r)) found.add(`${a.text} (${a.k}) / ${b.text} (${b.k})`);
+              });
+              cues.forEach((c) => hit(a.r, c) && found.add(`${a.text} over a cue`));
+            });
+          }
+          if (++frames < 180) requestAnimationFrame(step);
+          else resolve([...found]);
+        };
+        requestAnimationFrame(step);
+      }),
+  );
 
 const seenTexts = (page: Page) => page.evaluate(() => window.__seenDanmu ?? []);
 
@@ -115,18 +155,18 @@ describe('video comments (danmu)', () => {
     m = await launchMobile();
     page = m.page;
     await page.addInitScript(recordDanmu);
-    const res = await fetch(`${baseUrl()}/api/vod/page/0/1`);
-    const list = ((await res.json()) as Envelope<VodList>).data.list;
-    withScript = addScriptComment(list.filter((v) => v.vodPointsPlay > 0).map((v) => v.vodId));
-    // A paid video with a trial: a new visitor (no coins) watches its first 40 s.
-    for (const c of list.filter((v) => v.vodPointsPlay > 0)) {
+    const list = await fullTrialVideos();
+    withScript = addScriptComment(list.map((v) => v.vodId));
+    // A paid video with the full 40 s trial a new visitor (no coins) watches, whose subtitles are on
+    // from the start (a narrated one: the legibility check needs cues on the picture).
+    for (const c of list) {
       const v = await openVideo(page, c.vodId);
-      if (v.canTryWatch) {
+      if (v.canTryWatch && (await subtitleTracks(v.vodPlayUrl)).some((t) => t.default)) {
         vod = v;
         break;
       }
     }
-    expect(vod, 'a demo video with a trial').toBeDefined();
+    expect(vod, 'a demo video with a trial and subtitles on').toBeDefined();
     await dismissDialogs(page);
   });
   afterAll(async () => {
@@ -162,6 +202,9 @@ describe('video comments (danmu)', () => {
       expect(s.at - s.stime).toBeLessThan(1_500);
     }
 
+    // Legible: for 3 s of playback, no two comments overlap on the stage (scrolling or pinned), and none
+    // covers a subtitle cue (this video's Chinese subtitles are on from the start).
+    expect(await legibilityFaults(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/video-danmu-e2e.png' });
     // Pausing the video pauses the comments on screen.
     await page.evaluate(() => document.querySelector('video')!.pause());
@@ -200,7 +243,27 @@ describe('video comments (danmu)', () => {
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/vod/danmu'));
     await page.getByPlaceholder('发个弹幕吧').fill(text);
     await page.getByRole('button', { name: '发送', exact: true }).click();
-    await page.locator('.ink-danmu-item', { hasText: text }).waitFor();
+    // At once, once, and highlighted as one's own (Bilibili's box): a white outline around it.
+    const own = page.locator('.ink-danmu-item.own', { hasText: text });
+    await own.waitFor();
+    expect(await page.locator('.ink-danmu-item', { hasText: text }).count()).toBe(1);
+    expect(
+      await own.evaluate((e) => {
+        const s = getComputedStyle(e);
+        return [s.outlineStyle, parseFloat(s.outlineWidth) >= 1, s.outlineColor];
+      }),
+    ).toEqual(['solid', true, 'rgb(255, 255, 255)']);
+    // Once it is wholly on the stage, a picture of it among the others.
+    await page.waitForFunction(
+      (t) => {
+        const e = [...document.querySelectorAll('.ink-danmu-item.own')].find((x) => x.textContent === t);
+        const s = document.querySelector('.ink-danmu')?.getBoundingClientRect();
+        return !e || !s || e.getBoundingClientRect().right < s.right - 40;
+      },
+      text,
+      { timeout: 10_000 },
+    );
+    await page.screenshot({ path: '/tmp/video-danmu-own.png' });
     expect(await page.getByPlaceholder('发个弹幕吧').inputValue()).toBe('');
     const answer = (await (await posted).json()) as Envelope<{ text: string; stime: number }>;
     expect(answer).toMatchObject({ result: true, data: { text } });

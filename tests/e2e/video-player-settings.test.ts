@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIND_MOBILE_REWARD, Msg, type Envelope, type VodList } from '../../src/contract';
-import { baseUrl, launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
+import { Msg, type VodList } from '../../src/contract';
+import { launchMobile, type Mobile, playerUp, tapIfWaiting } from './helpers';
+import { fullTrialVideos } from './demo-videos';
 
 /**
  * The player's own settings and startup in real Chromium as a phone (spec §4, §9): quality switching
@@ -11,13 +12,6 @@ import { baseUrl, launchMobile, type Mobile, playerUp, tapIfWaiting } from './he
  */
 
 const H264_AAC = 'video/mp4; codecs="avc1.42E01E,mp4a.40.2"';
-
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`);
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.result).toBe(true);
-  return body.data;
-}
 
 const media = (page: Page) =>
   page.evaluate(() => {
@@ -75,8 +69,7 @@ describe('player settings and startup', () => {
   };
 
   beforeAll(async () => {
-    const list = await getJson<VodList>('/api/vod/page/0/1');
-    candidates = list.list.filter((v) => v.vodPointsPlay > 0 && v.vodPointsPlay <= BIND_MOBILE_REWARD);
+    candidates = await fullTrialVideos();
     expect(candidates.length).toBeGreaterThan(0);
     const probe = await newVisitor();
     await probe.goto('/vod');

@@ -6,8 +6,9 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOPLAY_KEY } from '../../src/app/features/player/autoplay-setting';
-import type { Envelope, VodList } from '../../src/contract';
-import { baseUrl, dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
+import type { Envelope } from '../../src/contract';
+import { firstWithTrial, fullTrialVideos } from './demo-videos';
+import { dismissDialogs, launchMobile, type Mobile, playerUp } from './helpers';
 import { phoneAutoplayRule } from './phone-autoplay';
 
 let m: Mobile;
@@ -17,8 +18,8 @@ beforeAll(async () => {
   m = await launchMobile({ serviceWorkers: 'block' });
   await m.page.goto('/vod');
   await dismissDialogs(m.page);
-  const res = await fetch(`${baseUrl()}/api/vod/page/0/1`);
-  vodId = ((await res.json()) as Envelope<VodList>).data.list[0]!.vodId;
+  // A trial long enough to keep 10 s ahead of the play position.
+  vodId = (await firstWithTrial(await fullTrialVideos())).vodId;
 });
 afterAll(async () => {
   await m?.close();
@@ -209,9 +210,9 @@ describe('video page start', () => {
     try {
       for (let visit = 1; visit <= 2; visit++) {
         await m.page.goto(`/vod/detail?vodId=${vodId}`);
-        await m.page.locator('.ink-player').first().waitFor({ timeout: 20_000 });
-        // Long enough for a second ask on mount (it would come within a frame or two).
-        await m.page.waitForTimeout(1_000);
+        // The player is built from the answer: a second ask on mount would have been sent by then.
+        await m.page.locator('.ink-player[data-state="ready"]').first().waitFor({ timeout: 30_000 });
+        await expect.poll(() => watched, { timeout: 10_000 }).toBeGreaterThanOrEqual(visit);
         expect(watched).toBe(visit);
       }
     } finally {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Msg, type SessionData } from '../../src/contract/index.js';
 import { DEFAULT_SCRYPT_COST_LOG2, loadConfig, scryptCostFromEnv } from '../../src/server/config.js';
-import { hashPassword, parseHash, verifyPassword } from '../../src/server/services/passwords.js';
+import { parseHash } from '../../src/server/services/passwords.js';
+import { PasswordHasher } from '../../src/server/services/password-hasher.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { requestCode } from './helpers/sms.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -73,12 +74,13 @@ describe('accounts', () => {
     expect(loadConfig({}).scryptCostLog2).toBe(17);
     expect(scryptCostFromEnv({ SCRYPT_COST_LOG2: '3' })).toBe(17);
     expect(scryptCostFromEnv({ SCRYPT_COST_LOG2: '12' })).toBe(12);
-    const hash = await hashPassword('correct horse');
+    const hasher = new PasswordHasher();
+    const hash = await hasher.hash('correct horse');
     expect(parseHash(hash)).toMatchObject({ costLog2: 17, r: 8, p: 1 });
     expect(parseHash(hash)?.salt).toHaveLength(16);
-    expect(await verifyPassword('correct horse', hash)).toBe(true);
-    expect(await verifyPassword('correct horsf', hash)).toBe(false);
-    expect(await verifyPassword('x', 'scrypt$99$8$1$aa$bb')).toBe(false);
+    expect(await hasher.verify('correct horse', hash)).toBe(true);
+    expect(await hasher.verify('correct horsf', hash)).toBe(false);
+    expect(await hasher.verify('x', 'scrypt$99$8$1$aa$bb')).toBe(false);
   });
 
   it('reports VIP as active only before its end, with the end in Asia/Shanghai time', async () => {

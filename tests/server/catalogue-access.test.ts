@@ -58,8 +58,8 @@ describe('access rules', () => {
       (typeof vf.chapters)[0],
       (typeof vf.chapters)[0],
     ];
-    expect(await chapterAccess(db, null, free1, { vip_free: 1 })).toBe('free');
-    expect(await chapterAccess(db, null, paid3, { vip_free: 1 })).toBe('locked');
+    expect(await chapterAccess(db, null, free1, { vip_free: 1 }, now)).toBe('free');
+    expect(await chapterAccess(db, null, paid3, { vip_free: 1 }, now)).toBe('locked');
     expect(await chapterAccess(db, userId, paid3, { vip_free: 1 }, now)).toBe('locked');
     expect(await chapterAccess(db, vipId, paid3, { vip_free: 1 }, now)).toBe('vip');
     expect(await chapterAccess(db, vipId, other.chapters[2]!, { vip_free: 0 }, now)).toBe('locked');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Api,
   Code,
+  GUESS_LIKE_SIZE,
   IMAGE_URL_PATTERN,
   Msg,
   VOD_PAGE_SIZE,
@@ -131,7 +132,7 @@ describe('catalogue: videos', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('watch without a purchase: trial playlist, trial seconds, markers and 猜你喜欢 of the same type', async () => {
+  it('watch without a purchase: trial playlist, trial seconds, markers and 猜你喜欢 of the same type first', async () => {
     const v = f.vods[0]!;
     const data = okData(await watch(v.id, authHeaders(user)), Vod);
     expect(data).toMatchObject({
@@ -148,7 +149,8 @@ describe('catalogue: videos', () => {
       [60, '高潮'],
     ]);
     expect(data.markers[0]!.coverUrl).toMatch(IMAGE_URL_PATTERN);
-    expect(data.guessLikeList.length).toBeGreaterThan(0);
+    // 更多精彩推荐: a full grid of the same type's others (this type has more than enough).
+    expect(data.guessLikeList).toHaveLength(GUESS_LIKE_SIZE);
     expect(data.guessLikeList.every((g) => g.typeId === v.typeId && g.vodId !== v.id)).toBe(true);
     // A video that allows no trial.
     const noTrial = okData(await watch(f.vods[2]!.id, authHeaders(user)), Vod);
@@ -185,5 +187,23 @@ describe('catalogue: videos', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ result: false, code: Code.NOT_FOUND, msg: Msg.videoNotFound });
     expect((await watch('abc', authHeaders(user))).statusCode).toBe(400);
+  });
+
+  it("猜你喜欢 is filled up from other types when the video's type has too few others", async () => {
+    const poster = (
+      await t.database.db.selectFrom('vods').select('pic_hash').limit(1).executeTakeFirstOrThrow()
+    ).pic_hash;
+    const typeId = 90;
+    await t.ctx.catalogue.createVodType({ id: typeId, name: '新类型', sort: 90 });
+    const input = { typeId, summary: '', posterHash: poster, price: 10, duration: 60, canTry: true };
+    const first = await t.ctx.catalogue.createVod({ ...input, name: '同类一', mediaKey: 'fixture-lone-1' });
+    await t.ctx.catalogue.createVod({ ...input, name: '同类二', mediaKey: 'fixture-lone-2' });
+    const data = okData(await watch(first, authHeaders(user)), Vod);
+    // The one other video of its type first, then the most played of the rest: GUESS_LIKE_SIZE in all,
+    // so the two-column grid under the video has no hole.
+    expect(data.guessLikeList).toHaveLength(GUESS_LIKE_SIZE);
+    expect(data.guessLikeList[0]!.vodName).toBe('同类二');
+    expect(data.guessLikeList.slice(1).every((g) => g.typeId !== typeId)).toBe(true);
+    expect(new Set(data.guessLikeList.map((g) => g.vodId)).size).toBe(GUESS_LIKE_SIZE);
   });
 });

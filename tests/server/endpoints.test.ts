@@ -14,8 +14,8 @@ import {
 } from '../../src/contract/index.js';
 import { listRoutes } from '../../src/server/app.js';
 import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { shanghaiDay } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
+import { shanghaiDay } from '../../src/server/services/shanghai-day.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { grantCoins, payConfig, queuedNotification, tradeNoOf } from './helpers/money.js';
@@ -147,6 +147,7 @@ describe('the table of calls', () => {
     await expectAnswer('showcase', { params: { type: 'hot', page: 1 } });
     await expectAnswer('query', { params: { publish: '0', category: 0, page: 1 } });
     await expectAnswer('newList', { params: { page: 1 } });
+    await expectAnswer('updateList', { params: { page: 1 } });
     const today = await expectAnswer('todayUpdate', { query: { category: 0, pageSize: 6, currentPage: 1 } });
     expect(today.data).toMatchObject({ dailySign: { signedToday: false } });
     await expectAnswer('rank', { query: { category: 0, type: 'week', currentPage: 1 } });

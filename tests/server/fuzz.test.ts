@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionData } from '../../src/contract/index.js';
 import { listRoutes, type RouteEntry } from '../../src/server/app.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { insertFixtureCatalogue } from './helpers/fixtures.js';
 import { grantCoins } from './helpers/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -22,7 +22,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
+  ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey), media: t.media };
   // A tiny source file with two tagged audio tracks and two subtitle files beside it.
   const src = join(t.config.dataDir, 'clip.mp4');
   await makeTestClip(src, { seconds: CLIP_SECONDS, size: '160x90' });

@@ -14,8 +14,8 @@ import {
   renderDemoCover,
   renderDemoHoriCover,
   renderDemoPage,
-} from '../../src/server/media/demo-art.js';
-import { FONTS_CONF, SANS } from '../../src/server/media/demo-fonts.js';
+} from '../../src/server/demo/art.js';
+import { FONTS_CONF, SANS } from '../../src/server/demo/fonts.js';
 import { storeChapterPage, storeImage, type MediaCtx } from '../../src/server/media/images.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -25,7 +25,7 @@ let ctx: MediaCtx;
 beforeAll(async () => {
   t = await createTestApp();
   // The same key the app was built with (config.imageKey), imported the way the client does.
-  ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
+  ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey), media: t.media };
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOD_TRIAL_SECONDS, imageUrl, importImageKey } from '../../src/contract/index.js';
+import { VOD_TRIAL_SECONDS, imageUrl } from '../../src/contract/index.js';
 import type { Ctx } from '../../src/server/context.js';
-import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/media/demo-art.js';
+import { demoBook, renderDemoCover, renderDemoPage } from '../../src/server/demo/art.js';
 import { parseProbe, runFfmpeg } from '../../src/server/media/ffmpeg.js';
 import { pickLadder } from '../../src/server/media/hls.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
@@ -17,12 +17,7 @@ let ctx: Ctx;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = {
-    db: t.database.db,
-    dialect: t.database.dialect,
-    config: t.config,
-    imageKey: await importImageKey(t.config.imageKey),
-  };
+  ctx = t.ctx;
 });
 afterAll(() => t?.close());
 

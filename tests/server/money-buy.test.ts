@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Code, Msg } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { balanceOf, checkInvariants, grantCoins, registerUser, type TestUser } from './helpers/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

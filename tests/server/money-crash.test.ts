@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { insertFixtureCatalogue } from './helpers/fixtures.js';
 import { checkInvariants, payConfig, type PayConfigRow } from './helpers/money.js';
 import {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type PayData, type UserInfo } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { NOTIFY_RETRY_MS, SandboxNotifier } from '../../src/server/services/pay/sandbox/notifier.js';
 import { checkInvariants, payConfig } from './helpers/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -133,8 +133,10 @@ describe('sandbox notifier retries until the exact ack, one sender per attempt',
       })
       .execute();
     answers = ['SUCCESS ', 'fail'];
-    const a = new SandboxNotifier(db, () => `http://127.0.0.1:${port}`);
-    const b = new SandboxNotifier(db, () => `http://127.0.0.1:${port}`);
+    const node = () =>
+      new SandboxNotifier({ db, clock: t.ctx.clock, baseUrl: () => `http://127.0.0.1:${port}` });
+    const a = node();
+    const b = node();
     await Promise.all([a.runDue(), b.runDue()]); // two nodes, one claim
     expect(received).toEqual(['a=1&b=2']);
     let row = await db.selectFrom('sandbox_notify_attempts').selectAll().executeTakeFirstOrThrow();

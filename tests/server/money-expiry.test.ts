@@ -2,16 +2,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Msg, ORDER_EXPIRY_MS, type PayData } from '../../src/contract/index.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { moneyClock, shanghaiDay } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
+import { shanghaiDay } from '../../src/server/services/shanghai-day.js';
 import {
   EXPIRY_GRACE_MS,
+  ORDER_SWEEP_JOB,
   SWEEP_CLAIM_MS,
   sweepExpiredOrders,
   type SweepDeps,
   type SweepReport,
 } from '../../src/server/services/pay/expiry.js';
-import { ProviderRegistry, type PayProvider } from '../../src/server/services/pay/provider.js';
+import type { PayProvider } from '../../src/server/ports/pay-provider.js';
+import type { ProviderRegistry } from '../../src/server/ports/providers.js';
+import { PAY_PROVIDERS } from '../../src/server/services/pay/providers.js';
+import { buildProviderRegistry, registryOf } from '../../src/server/services/provider-registry.js';
 import { insertFixtureCatalogue } from './helpers/fixtures.js';
 import {
   balanceOf,
@@ -27,24 +31,20 @@ import {
 } from './helpers/money.js';
 import { postForm, registerOverHttp } from './helpers/money-http.js';
 import { createStore, startServer, stopServer } from './helpers/money-server.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const realNow = moneyClock.now;
+/** The app's clock: real time until a test moves it. */
+const clock = new FakeClock();
 /** Past the 2-minute window and the sweep's grace. */
 const AFTER_GRACE = ORDER_EXPIRY_MS + EXPIRY_GRACE_MS + 1000;
 
-/** A provider as the sweep sees it, with hooks to imitate a slow, lagging or failing real one. */
-class HookedRegistry extends ProviderRegistry {
-  constructor(
-    base: ConstructorParameters<typeof ProviderRegistry>[0],
-    private readonly hook: (p: PayProvider) => Partial<PayProvider>,
-  ) {
-    super(base);
-  }
-  override get(name: string): PayProvider | undefined {
-    const p = super.get(name);
-    return p && { ...p, ...this.hook(p) };
-  }
+/** The configured providers as the sweep sees them, with hooks to imitate a slow, lagging or failing real one. */
+function hookedProviders(
+  base: ProviderRegistry<PayProvider>,
+  hook: (p: PayProvider) => Partial<PayProvider>,
+): ProviderRegistry<PayProvider> {
+  return registryOf(base.names().map((name) => ({ ...base.get(name)!, ...hook(base.get(name)!) })));
 }
 
 /** The outcomes a report gave for these orders only (other tests' orders share the database). */
@@ -60,17 +60,16 @@ function outcomesFor(report: SweepReport, orderNos: string[]): Record<string, st
 describe('expiry sweep: unpaid orders are reconciled and closed with the provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { clock });
     await seedPayData(t.database.db);
   });
   afterAll(() => t.close());
   afterEach(() => {
-    moneyClock.now = realNow;
+    clock.reset();
   });
   const db = () => t.database.db;
   const deps = (hook?: (p: PayProvider) => Partial<PayProvider>): SweepDeps => {
-    const base = { db: db(), config: t.config };
-    return { db: db(), providers: hook ? new HookedRegistry(base, hook) : new ProviderRegistry(base) };
+    return { db: db(), providers: hook ? hookedProviders(t.ctx.payProviders, hook) : t.ctx.payProviders };
   };
   const order = (no: string) =>
     db().selectFrom('recharge_orders').selectAll().where('out_trade_no', '=', no).executeTakeFirstOrThrow();
@@ -156,6 +155,21 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
     await checkInvariants(db());
   });
 
+  it('the app clock moved past the 2-minute window (and grace): the sweep job expires the order', async () => {
+    const u = await registerUser(t.app);
+    const o = await newOrder(u);
+    clock.set(Date.now());
+    // Inside the window and grace the job leaves it alone…
+    clock.advance(ORDER_EXPIRY_MS + EXPIRY_GRACE_MS - 5000);
+    await t.ctx.jobs.runNow(ORDER_SWEEP_JOB);
+    expect((await order(o.orderNo)).status).toBe('CREATED');
+    // …past them it closes it at the provider and here, stamped with the app's clock.
+    clock.advance(10_000);
+    await t.ctx.jobs.runNow(ORDER_SWEEP_JOB);
+    expect(await order(o.orderNo)).toMatchObject({ status: 'EXPIRED', closed_at: clock.now().toISOString() });
+    expect(await sandboxStatus(o.tradeNo)).toBe('CLOSED');
+  });
+
   it('credits an order paid at the provider whose notification was lost, once, over repeated sweeps', async () => {
     const u = await registerUser(t.app);
     const cfg = await payConfig(db(), 'coin', 2);
@@ -172,7 +186,7 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
     ).paid_at!;
 
     const later = new Date(start + AFTER_GRACE);
-    moneyClock.now = () => later;
+    clock.set(later);
     const first = await sweepExpiredOrders(deps(), later);
     expect(outcomesFor(first, [o.orderNo])).toEqual({ credited: [o.orderNo] });
     const second = await sweepExpiredOrders(deps(), new Date(later.getTime() + SWEEP_CLAIM_MS + 1000));
@@ -205,7 +219,7 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
     await checkInvariants(db());
 
     // A paid order still finds its account by the day it was charged (last: it resets the password).
-    moneyClock.now = realNow;
+    clock.reset();
     const found = await findAccount(u, shanghaiDay(new Date(paidAt)));
     expect(found.json()).toMatchObject({ result: true, data: { account: u.account } });
   });
@@ -221,7 +235,7 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
       payloads.push(await queuedNotification(db(), o.tradeNo));
     }
     const later = new Date(start + AFTER_GRACE);
-    moneyClock.now = () => later;
+    clock.set(later);
     const nos = orders.map((o) => o.orderNo);
     const [a, b, ...acks] = await Promise.all([
       sweepExpiredOrders(deps(), later),
@@ -274,7 +288,10 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
       const later = new Date(start + AFTER_GRACE);
       const nodeB: SweepDeps = {
         db: other.db,
-        providers: new HookedRegistry({ db: other.db, config: t.config }, counting('b')),
+        providers: hookedProviders(
+          buildProviderRegistry(PAY_PROVIDERS, t.config, { db: other.db, config: t.config }),
+          counting('b'),
+        ),
       };
       const [a, b] = await Promise.all([
         sweepExpiredOrders(deps(counting('a')), later),
@@ -332,7 +349,7 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
     await payAtCashier(t.app, o.tradeNo);
     const payload = await queuedNotification(db(), o.tradeNo);
     const later = new Date(start + AFTER_GRACE);
-    moneyClock.now = () => later;
+    clock.set(later);
     // A provider whose query lags behind its payments (eventual consistency): the sweep sees nothing.
     const lagging = deps(() => ({ query: async () => ({ status: 'UNKNOWN' as const }) }));
     expect(outcomesFor(await sweepExpiredOrders(lagging, later), [o.orderNo])).toEqual({

@@ -4,8 +4,7 @@ import { Api, BIND_MOBILE_REWARD, Code, type PayData } from '../../src/contract/
 import type { App } from '../../src/server/context.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/server/db/schema.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { moneyClock } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { insertFixtureCatalogue } from './helpers/fixtures.js';
 import {
   balanceOf,
@@ -21,6 +20,7 @@ import {
   type TestUser,
 } from './helpers/money.js';
 import { readOutboxCode } from './helpers/sms.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const SIGN = [5, 5, 10, 10, 15, 15, 30];
@@ -44,6 +44,8 @@ interface Real {
   db: Kysely<DB>;
   chapters: { id: number; price: number }[];
   configs: PayConfigRow[];
+  /** The app's clock: sign-ins move it a day at a time. */
+  clock: FakeClock;
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
 
@@ -160,7 +162,7 @@ class SignCmd implements Cmd {
   async run(m: Model, r: Real) {
     count(this.kind);
     m.day += this.advance;
-    moneyClock.now = () => new Date(START + m.day * 86_400_000);
+    r.clock.set(START + m.day * 86_400_000);
     const mu = pick(m.users, this.u);
     const res = await r.app.inject({ method: 'POST', url: Api.dailySign, headers: mu.user.headers });
     const body = res.json<{ result: boolean; data: { receiveCount: number } }>();
@@ -222,9 +224,9 @@ class BindCmd implements Cmd {
 describe('money model: random sequences keep the invariants', () => {
   let t: TestApp;
   let real: Real;
-  const realNow = moneyClock.now;
+  const clock = new FakeClock();
   beforeAll(async () => {
-    t = await createTestApp({ SCRYPT_COST_LOG2: '10' });
+    t = await createTestApp({ SCRYPT_COST_LOG2: '10' }, undefined, { clock });
     const cat = await insertFixtureCatalogue(t.database.db, { chaptersPerBook: 8 });
     await seedPayData(t.database.db);
     real = {
@@ -232,11 +234,12 @@ describe('money model: random sequences keep the invariants', () => {
       db: t.database.db,
       chapters: cat.books.filter((b) => !b.vipFree).flatMap((b) => b.chapters),
       configs: [await payConfig(t.database.db, 'coin', 0), await payConfig(t.database.db, 'coin', 1)],
+      clock,
     };
   });
   afterAll(() => t.close());
   afterEach(() => {
-    moneyClock.now = realNow;
+    clock.reset();
   });
 
   it('register, top-up, replayed notify, buy, sign-in and bind-mobile against a model', async () => {

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Msg, ORDER_EXPIRY_MS, type PayData, type RechargeData } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { moneyClock } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { signFields } from '../../src/server/services/pay/sandbox/sign.js';
 import {
   balanceOf,
@@ -15,20 +14,21 @@ import {
   topUp,
   tradeNoOf,
 } from './helpers/money.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const realNow = moneyClock.now;
+const clock = new FakeClock();
 
 describe('top-up with the sandbox provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { clock });
     await seedPayData(t.database.db);
     await seedPayData(t.database.db); // idempotent
   });
   afterAll(() => t.close());
   afterEach(() => {
-    moneyClock.now = realNow;
+    clock.reset();
   });
   const db = () => t.database.db;
 
@@ -264,7 +264,7 @@ describe('top-up with the sandbox provider', () => {
     const lateTrade = tradeNoOf(late.payUrl!);
     await payAtCashier(t.app, lateTrade); // paid in time…
     const start = Date.now();
-    moneyClock.now = () => new Date(start + ORDER_EXPIRY_MS + 1000);
+    clock.set(start + ORDER_EXPIRY_MS + 1000);
     const expiredTrade = tradeNoOf(expired.payUrl!);
     const page = await t.app.inject({ method: 'GET', url: `/h5/sandbox/cashier/${expiredTrade}` });
     expect(page.body).toContain(Msg.orderExpired);
@@ -324,7 +324,7 @@ describe('top-up with the sandbox provider', () => {
     const u = await registerUser(t.app);
     const month = await payConfig(db(), 'vip', 0);
     const now = Date.parse('2026-03-01T00:00:00.000Z');
-    moneyClock.now = () => new Date(now);
+    clock.set(now);
     await topUp(t.app, db(), u, month);
     let row = await db().selectFrom('users').selectAll().where('id', '=', u.userId).executeTakeFirstOrThrow();
     expect(row.vip_type).toBe('month');
@@ -339,7 +339,7 @@ describe('top-up with the sandbox provider', () => {
     expect(row.vip_end_at).toBe(new Date(now + 120 * 86_400_000).toISOString());
     // After it lapsed, a new month starts from now.
     const later = now + 200 * 86_400_000;
-    moneyClock.now = () => new Date(later);
+    clock.set(later);
     await topUp(t.app, db(), u, month);
     row = await db().selectFrom('users').selectAll().where('id', '=', u.userId).executeTakeFirstOrThrow();
     expect(row.vip_end_at).toBe(new Date(later + 30 * 86_400_000).toISOString());
@@ -456,10 +456,52 @@ describe('top-up with the sandbox provider', () => {
     const cfg = await payConfig(db(), 'coin', 0);
     const data = (await createPayOrder(t.app, u, cfg)).json<{ data: PayData }>().data;
     const start = Date.now();
-    moneyClock.now = () => new Date(start + ORDER_EXPIRY_MS + 1000);
+    clock.set(start + ORDER_EXPIRY_MS + 1000);
     const url = new URL(data.applyUrl!, 'http://localhost');
     const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ msg: Msg.orderExpired });
+  });
+});
+
+describe('the pay apply link on the dynamic host (spec §7)', () => {
+  /** The applyUrl of a new order on an app started with these settings, and the answer to it. */
+  async function applyOn(env: Record<string, string>) {
+    const t = await createTestApp(env);
+    try {
+      await seedPayData(t.database.db);
+      const u = await registerUser(t.app);
+      const cfg = await payConfig(t.database.db, 'coin', 0);
+      const data = (await createPayOrder(t.app, u, cfg)).json<{ data: PayData }>().data;
+      const url = new URL(data.applyUrl!, 'http://localhost');
+      const applied = await t.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { host: url.host },
+      });
+      return { applyUrl: data.applyUrl!, status: applied.statusCode, location: applied.headers.location };
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('builds /h5/pay/apply on DYNAMIC_HOST when it is set, written as an origin or a host name', async () => {
+    const app = 'https://inkreel.example';
+    const onOrigin = await applyOn({ PUBLIC_URL: app, DYNAMIC_HOST: 'https://dyn.inkreel.example' });
+    expect(onOrigin.applyUrl).toMatch(/^https:\/\/dyn\.inkreel\.example\/h5\/pay\/apply\?.*&ticket=/);
+    // The link still works there: the dynamic host is this service.
+    expect(onOrigin.status).toBe(302);
+    expect(onOrigin.location).toMatch(/\/h5\/sandbox\/cashier\/SB[0-9a-f]{32}$/);
+
+    const onHostName = await applyOn({ PUBLIC_URL: app, DYNAMIC_HOST: 'dyn.inkreel.example' });
+    expect(onHostName.applyUrl).toMatch(/^https:\/\/dyn\.inkreel\.example\/h5\/pay\/apply\?/);
+    const withSlash = await applyOn({ DYNAMIC_HOST: 'http://127.0.0.1:9000/' });
+    expect(withSlash.applyUrl).toMatch(/^http:\/\/127\.0\.0\.1:9000\/h5\/pay\/apply\?/);
+
+    // Without it: PUBLIC_URL, else a path on the app's own origin.
+    expect((await applyOn({ PUBLIC_URL: app })).applyUrl).toMatch(
+      /^https:\/\/inkreel\.example\/h5\/pay\/apply\?/,
+    );
+    expect((await applyOn({})).applyUrl).toMatch(/^\/h5\/pay\/apply\?/);
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Code, Msg, type DailySignConfig } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { moneyClock } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { dailySignConfig } from '../../src/server/services/signin.js';
 import { balanceOf, checkInvariants, registerUser, type TestUser } from './helpers/money.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const realNow = moneyClock.now;
+const clock = new FakeClock();
 /** 12:00 in Shanghai (04:00 UTC) on day `n` after 2026-05-01. */
 const noonOfDay = (n: number) => new Date(Date.parse('2026-05-01T04:00:00.000Z') + n * 86_400_000);
 const USER = [5, 5, 10, 10, 15, 15, 30];
@@ -15,19 +15,20 @@ const VIP = USER.map((c) => c * 2);
 describe('daily sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { clock });
     await seedPayData(t.database.db);
   });
   afterAll(() => t.close());
   afterEach(() => {
-    moneyClock.now = realNow;
+    clock.reset();
   });
 
   const at = (when: Date) => {
-    moneyClock.now = () => when;
+    clock.set(when);
   };
   const sign = (u: TestUser) => t.app.inject({ method: 'POST', url: Api.dailySign, headers: u.headers });
-  const config = (u: TestUser): Promise<DailySignConfig> => dailySignConfig(t.database.db, u.userId);
+  const config = (u: TestUser): Promise<DailySignConfig> =>
+    dailySignConfig(t.database.db, u.userId, clock.now());
 
   it('runs a 7-day cycle, once per day, wrapping after day 7', async () => {
     const u = await registerUser(t.app);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type PayData } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
 import { payConfig, type PayConfigRow } from './helpers/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -7,8 +7,7 @@ import {
   RechargeRecordPage,
   RecordText,
 } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { moneyClock } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { okData } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import {
@@ -20,14 +19,16 @@ import {
   type TestUser,
 } from './helpers/money.js';
 import { freshMobile, postBind, requestCode } from './helpers/sms.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** 充值记录 over HTTP: the caller's recharge orders and coin ledger, paged by cursor, own rows only. */
 describe('recharge orders and coin records', () => {
   let t: TestApp;
+  const clock = new FakeClock();
   let cat: FixtureCatalogue;
   beforeAll(async () => {
-    t = await createTestApp({ SCRYPT_COST_LOG2: '10' });
+    t = await createTestApp({ SCRYPT_COST_LOG2: '10' }, undefined, { clock });
     cat = await insertFixtureCatalogue(t.database.db, { chaptersPerBook: 30 });
     await seedPayData(t.database.db);
   });
@@ -99,12 +100,11 @@ describe('recharge orders and coin records', () => {
     });
     expect(vipOrder).toMatchObject({ purpose: 'vip', coins: 0, state: 'pending' });
     expect(vipOrder!.vipDays).toBeGreaterThan(0);
-    const realNow = moneyClock.now;
-    moneyClock.now = () => new Date(Date.now() + 10 * 60_000);
+    clock.advance(10 * 60_000);
     try {
       expect((await orders(u)).list[0]).toMatchObject({ state: 'closed' });
     } finally {
-      moneyClock.now = realNow;
+      clock.reset();
     }
 
     const c = await coins(u);

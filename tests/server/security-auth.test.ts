@@ -2,23 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Code, Msg, type SessionData } from '../../src/contract/index.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, contextOf } from '../../src/server/composition-root.js';
 import type { App } from '../../src/server/context.js';
 import { HASHING_IN_FLIGHT } from '../../src/server/http/hashing-guard.js';
-import { CallerLimitRules } from '../../src/server/http/rate-limits.js';
+import { CallerLimitRules, RateLimits } from '../../src/server/http/rate-limits.js';
 import { LOGIN_ACCOUNT, LOGIN_PAIR, LOGIN_SLOW } from '../../src/server/services/login-guard.js';
-import {
-  burnVerify,
-  GENERATED_COST_LOG2,
-  HashingBusyError,
-  hashingLoad,
-  hashingStats,
-  hashPassword,
-  parseHash,
-  setHashQueueMax,
-} from '../../src/server/services/passwords.js';
-import { DEFAULT_HASH_QUEUE_MAX } from '../../src/server/config.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { GENERATED_COST_LOG2, parseHash } from '../../src/server/services/passwords.js';
+import { HashingBusyError, PasswordHasher } from '../../src/server/services/password-hasher.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import { payConfig } from './helpers/money.js';
@@ -66,13 +57,15 @@ describe('security: login attempts (issue 10 items 2 and 5)', () => {
 
   it('evaluates at most the limit of 41 parallel logins to one account from rotating addresses on two nodes', async () => {
     const owner = await registerUser(t.app);
-    const before = hashingStats.started;
+    // Each node hashes in its own queue: count both.
+    const started = () => t.ctx.hasher.stats.started + contextOf(node2).hasher.stats.started;
+    const before = started();
     const answers = await Promise.all(
       Array.from({ length: 41 }, (_, i) =>
         login(owner.account, `guess-${i}`, freshIp(), {}, i % 2 ? node2 : t.app),
       ),
     );
-    const evaluated = hashingStats.started - before;
+    const evaluated = started() - before;
     // Full speed up to the limit, then one slot of the slowdown: never one per parallel request.
     expect(evaluated).toBe(LOGIN_ACCOUNT.limit + LOGIN_SLOW.limit);
     const failed = answers.filter((r) => r.statusCode === 200);
@@ -105,11 +98,11 @@ describe('security: login attempts (issue 10 items 2 and 5)', () => {
     for (let i = 0; i < LOGIN_PAIR.limit; i++) {
       expect((await login(owner.account, `bad-${i}`, attacker)).json().msg).toBe(Msg.loginFailed);
     }
-    const before = hashingStats.started;
+    const before = t.ctx.hasher.stats.started;
     // On another node (whose per-address rate limit has not seen it) that address is refused before
     // any hashing, even with the right password: the count lives in the shared database.
     expectRefused(await login(owner.account, owner.password!, attacker, {}, node2));
-    expect(hashingStats.started).toBe(before);
+    expect(t.ctx.hasher.stats.started).toBe(before);
     // The owner from elsewhere gets in, on either node.
     expect((await login(owner.account, owner.password!, freshIp(), {}, node2)).json().result).toBe(true);
     expect((await login(owner.account, owner.password!)).json().result).toBe(true);
@@ -164,7 +157,7 @@ describe('security: password hashing cannot stall the server (issue 10 item 3)',
     // A real code for the number: without one bind_mobile answers before any hashing (SMS step).
     const mobile = freshMobile();
     const code = await requestCode(t.app, s, mobile);
-    const before = hashingStats.started;
+    const before = t.ctx.hasher.stats.started;
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         post(
@@ -174,7 +167,7 @@ describe('security: password hashing cannot stall the server (issue 10 item 3)',
         ),
       ),
     );
-    const evaluated = hashingStats.started - before;
+    const evaluated = t.ctx.hasher.stats.started - before;
     expect(evaluated).toBeGreaterThanOrEqual(1);
     expect(evaluated).toBeLessThanOrEqual(CallerLimitRules.bindMobile.perUser.max);
     const refused = answers.filter((r) => r.statusCode === 429);
@@ -190,7 +183,7 @@ describe('security: password hashing cannot stall the server (issue 10 item 3)',
     const s = await registerUser(t.app);
     const address = freshIp();
     // Both slots of the node busy for a while, so the calls below stay in progress together.
-    const busy = [hashPassword('occupy-1', 17), hashPassword('occupy-2', 17)];
+    const busy = [t.ctx.hasher.hash('occupy-1', 17), t.ctx.hasher.hash('occupy-2', 17)];
     const answers = await Promise.all([
       post(Api.modifyPwd, { ...authHeaders(s), 'x-forwarded-for': address }, { password: 'new-pass-1' }),
       post(Api.modifyPwd, { ...authHeaders(s), 'x-forwarded-for': address }, { password: 'new-pass-2' }),
@@ -302,6 +295,43 @@ describe('security: unauthenticated writes are bounded (issue 10 item 7)', () =>
     for (let i = 0; i <= perUser; i++)
       userCodes.push((await mark({ ...authHeaders(s), 'x-forwarded-for': freshIp() })).statusCode);
     expect(userCodes).toEqual([...Array<number>(perUser).fill(200), 429]);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one caller: rotating through them gets no more calls', async () => {
+    // An IPv6 host is routinely given a whole /64 and may send from any of its 2^64 addresses.
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const register = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: Api.register,
+        headers: { ...trace(), 'x-forwarded-for': address },
+      });
+    const codes: number[] = [];
+    for (let i = 1; i <= RateLimits.register.max + 1; i++)
+      codes.push((await register(`${net}::${i.toString(16)}`)).statusCode);
+    expect(codes).toEqual([...Array<number>(RateLimits.register.max).fill(200), 429]);
+    // The same /64 written another way is the same caller; the next /64 is another.
+    expectRefused(await register(`${net}:0:0:0:abcd`));
+    expect((await register(`${net.replace(/:[0-9a-f]+$/, ':ffff')}::1`)).statusCode).toBe(200);
+
+    // A per-address caller limit (callerLimits) counts the /64 too.
+    const marks: number[] = [];
+    for (let i = 1; i <= CallerLimitRules.userFromMark.perAddress.max + 1; i++)
+      marks.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: Api.userFromMark,
+            headers: {
+              ...trace(),
+              'content-type': FORM,
+              'x-forwarded-for': `${net}::${(i + 100).toString(16)}`,
+            },
+            payload: form({ referUrl: 'https://ref.example/v6' }),
+          })
+        ).statusCode,
+      );
+    expect(marks.at(-1)).toBe(429);
   });
 
   it('submit_contact is limited per address and per user: each call stores a row', async () => {
@@ -436,7 +466,7 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
     );
     // Two users whose logins hold both slots a while.
     const slow = await usersWithProductionHashes(t, 2);
-    const startedBefore = hashingStats.started;
+    const startedBefore = t.ctx.hasher.stats.started;
     const busy = slow.map((s) =>
       post(
         Api.login,
@@ -444,9 +474,9 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
         { account: s.account, password: s.password! },
       ),
     );
-    while (hashingStats.started - startedBefore < 2) await new Promise((r) => setTimeout(r, 5));
+    while (t.ctx.hasher.stats.started - startedBefore < 2) await new Promise((r) => setTimeout(r, 5));
 
-    const refusedBefore = hashingStats.refused;
+    const refusedBefore = t.ctx.hasher.stats.refused;
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         post(
@@ -461,7 +491,7 @@ describe('security: the password hashing queue is bounded (issue 10 item 3)', ()
     // Four wait (HASH_QUEUE_MAX default), the others are refused without waiting.
     expect(codes.filter((c) => c === 200)).toHaveLength(4);
     expect(codes.filter((c) => c === 429)).toHaveLength(8);
-    expect(hashingStats.refused - refusedBefore).toBe(8);
+    expect(t.ctx.hasher.stats.refused - refusedBefore).toBe(8);
     for (const r of answers.filter((a) => a.statusCode === 429)) {
       expectRefused(r);
       expect(r.headers['retry-after']).toBe('1');
@@ -481,7 +511,7 @@ async function usersWithProductionHashes(t: TestApp, count: number): Promise<Ses
   const users: SessionData[] = [];
   for (let i = 0; i < count; i++) {
     const s = await registerUser(t.app);
-    const password_hash = await hashPassword(s.password!, 17);
+    const password_hash = await t.ctx.hasher.hash(s.password!, 17);
     await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
     users.push(s);
   }
@@ -489,10 +519,10 @@ async function usersWithProductionHashes(t: TestApp, count: number): Promise<Ses
 }
 
 /** Until the logins in flight hold every place of the hashing door (fails after 10 s instead of hanging). */
-async function untilDoorFull() {
+async function untilDoorFull(hasher: PasswordHasher) {
   const deadline = Date.now() + 10_000;
-  while (hashingLoad().tickets < 6) {
-    if (Date.now() > deadline) throw new Error(`hashing door never filled: ${JSON.stringify(hashingLoad())}`);
+  while (hasher.load().tickets < 6) {
+    if (Date.now() > deadline) throw new Error(`hashing door never filled: ${JSON.stringify(hasher.load())}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
@@ -520,7 +550,7 @@ describe('new visitors do not queue behind password checks (issue 11: first load
     // A hash that joins the queue adds one to started (a free slot) or to waiting; one passing from
     // waiting to a slot moves one from waiting to started. Their sum counts hashes asked for, whatever
     // the slow checks finish meanwhile (on a busy CI machine they may: it failed once on running === 2).
-    const asked = () => hashingStats.started + hashingLoad().waiting;
+    const asked = () => t.ctx.hasher.stats.started + t.ctx.hasher.load().waiting;
     const askedAtFirst = asked();
     const busy = [
       ...slow.map((s) => login(s.account, s.password!)),
@@ -530,17 +560,18 @@ describe('new visitors do not queue behind password checks (issue 11: first load
     // ending before the last quick one queued never reached: a hang on PostgreSQL's slower lookups).
     const deadline = Date.now() + 10_000;
     while (asked() < askedAtFirst + 6) {
-      if (Date.now() > deadline) throw new Error(`six hashes never asked: ${JSON.stringify(hashingLoad())}`);
+      if (Date.now() > deadline)
+        throw new Error(`six hashes never asked: ${JSON.stringify(t.ctx.hasher.load())}`);
       await new Promise((r) => setTimeout(r, 5));
     }
     const askedBefore = asked();
-    const { refused } = hashingStats;
-    const ticketsBefore = hashingLoad().tickets;
+    const { refused } = t.ctx.hasher.stats;
+    const ticketsBefore = t.ctx.hasher.load().tickets;
     const visitor = await registerUser(t.app);
     // Answered without a ticket at the door or a place in the queue.
     expect(asked()).toBe(askedBefore);
-    expect(hashingStats.refused).toBe(refused);
-    expect(hashingLoad().tickets).toBeLessThanOrEqual(ticketsBefore);
+    expect(t.ctx.hasher.stats.refused).toBe(refused);
+    expect(t.ctx.hasher.load().tickets).toBeLessThanOrEqual(ticketsBefore);
     const row = await t.database.db
       .selectFrom('users')
       .select('password_hash')
@@ -564,10 +595,10 @@ describe('a drawn password’s quick hash does not show in the login’s time', 
     const login = (account: string, password: string) => loginFromFreshAddress(t.app, account, password);
     await login('u19999997', 'x'); // the unknown-name dummy hash, made before counting
     const s = await registerUser(t.app);
-    const before = hashingStats.started;
+    const before = t.ctx.hasher.stats.started;
     expect((await login(s.account, s.password!)).json()).toMatchObject({ result: true });
     // One check of the quick hash, one at the configured cost (2^12), like every other login.
-    expect(hashingStats.started - before).toBe(2);
+    expect(t.ctx.hasher.stats.started - before).toBe(2);
   });
 });
 
@@ -595,29 +626,30 @@ describe('security: the owner’s device keeps a place in a full hashing queue (
     const fillers: SessionData[] = [];
     for (let i = 0; i < 6; i++) {
       const s = await registerUser(t.app);
-      const password_hash = await hashPassword(s.password!, 17);
+      const password_hash = await t.ctx.hasher.hash(s.password!, 17);
       await t.database.db.updateTable('users').set({ password_hash }).where('id', '=', s.userId).execute();
       fillers.push(s);
     }
-    const { waited: waitedAtStart } = hashingStats;
+    const { waited: waitedAtStart } = t.ctx.hasher.stats;
     const busy = fillers.map((s) => login(s.account, s.password!));
-    await untilDoorFull();
+    await untilDoorFull(t.ctx.hasher);
 
     expectRefused(await login('u41000000', 'guess'));
     expectRefused(await login(owner.account, owner.password!, { 'x-device-id': newDeviceId() }));
     // Four strangers' hashes wait behind the two running ones (counted, not timed: on a fast machine
     // the first two may already be done when the owner arrives, which must not make this pass).
     const deadline = Date.now() + 10_000;
-    while (hashingStats.waited - waitedAtStart < 4) {
-      if (Date.now() > deadline) throw new Error(`strangers never queued: ${JSON.stringify(hashingLoad())}`);
+    while (t.ctx.hasher.stats.waited - waitedAtStart < 4) {
+      if (Date.now() > deadline)
+        throw new Error(`strangers never queued: ${JSON.stringify(t.ctx.hasher.load())}`);
       await new Promise((r) => setTimeout(r, 5));
     }
-    const { waited, ownerSlot } = hashingStats;
+    const { waited, ownerSlot } = t.ctx.hasher.stats;
     const own = await login(owner.account, owner.password!, { 'x-device-id': deviceId });
     // The owner's hashes never waited for a stranger's to end: they ran in the slot beyond the two,
     // the drawn password's quick check and the check at the configured cost both.
-    expect(hashingStats.waited).toBe(waited);
-    expect(hashingStats.ownerSlot - ownerSlot).toBe(2);
+    expect(t.ctx.hasher.stats.waited).toBe(waited);
+    expect(t.ctx.hasher.stats.ownerSlot - ownerSlot).toBe(2);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ result: true, data: { userId: owner.userId } });
     for (const r of await Promise.all(busy)) expect(r.json().result).toBe(true);
@@ -626,22 +658,15 @@ describe('security: the owner’s device keeps a place in a full hashing queue (
 
 describe('security: hashing queue details', () => {
   it('an unknown-name check refused by a full queue does not keep refusing afterwards', async () => {
-    // Starts on an idle queue, whatever an earlier test left running.
-    const deadline = Date.now() + 20_000;
-    while (hashingLoad().running + hashingLoad().waiting > 0) {
-      if (Date.now() > deadline)
-        throw new Error(`hashing queue never idle: ${JSON.stringify(hashingLoad())}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    setHashQueueMax(0);
-    const busy = [hashPassword('occupy-1', 16), hashPassword('occupy-2', 16)];
+    // A queue of its own with no waiting places: two running hashes fill it.
+    const hasher = new PasswordHasher(0);
+    const busy = [hasher.hash('occupy-1', 16), hasher.hash('occupy-2', 16)];
     try {
       // The first check at a cost makes its dummy hash: the full queue refuses it.
-      await expect(burnVerify('guess', 11)).rejects.toBeInstanceOf(HashingBusyError);
+      await expect(hasher.burnVerify('guess', 11)).rejects.toBeInstanceOf(HashingBusyError);
       await Promise.all(busy);
-      expect(await burnVerify('guess', 11)).toBe(false);
+      expect(await hasher.burnVerify('guess', 11)).toBe(false);
     } finally {
-      setHashQueueMax(DEFAULT_HASH_QUEUE_MAX);
       await Promise.allSettled(busy);
     }
   });

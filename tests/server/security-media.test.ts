@@ -2,9 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, Code, Msg, Vod, VOD_TRIAL_SECONDS, VodPlayUrl } from '../../src/contract/index.js';
-import { adClipDir } from '../../src/server/media/ad-clips.js';
-import { mediaDir } from '../../src/server/media/files.js';
-import { vodDir } from '../../src/server/media/hls.js';
 import { FULL_URL_TTL_S, vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { grantCoins } from './helpers/money.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
@@ -22,7 +19,10 @@ const CLIP = Buffer.alloc(1000, 7);
 describe('security: media routes', () => {
   let t: TestApp;
   let f: FixtureCatalogue;
-  const ctx = () => ({ config: t.config }) as Parameters<typeof mediaDir>[0];
+  // Where the file-system media store keeps its objects (written directly: the layout is the API).
+  const mediaDir = () => join(t.config.dataDir, 'media');
+  const adClipDir = () => join(mediaDir(), 'ads');
+  const vodDir = (mediaKey: string) => join(mediaDir(), 'vod', mediaKey);
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
@@ -31,7 +31,7 @@ describe('security: media routes', () => {
    * seg_009 and seg_010 is only in the full video (only the first and the last are written).
    */
   async function writeVodFiles(v: FixtureVod) {
-    const dir = vodDir(ctx(), v.mediaKey);
+    const dir = vodDir(v.mediaKey);
     await mkdir(join(dir, 'v360'), { recursive: true });
     const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv360/index.m3u8\n';
     const segs = Array.from({ length: 11 }, (_, i) => `seg_${String(i).padStart(3, '0')}.ts`);
@@ -45,10 +45,10 @@ describe('security: media routes', () => {
   beforeAll(async () => {
     t = await createTestApp(FAST_HASHING);
     f = await insertFixtureCatalogue(t.database.db);
-    await mkdir(adClipDir(ctx()), { recursive: true });
-    await writeFile(join(adClipDir(ctx()), 'ad-one.mp4'), CLIP);
+    await mkdir(adClipDir(), { recursive: true });
+    await writeFile(join(adClipDir(), 'ad-one.mp4'), CLIP);
     // Files an attacker would love to reach: beside the media dir and at the data dir's root.
-    await writeFile(join(mediaDir(ctx()), 'secret.mp4'), SECRET);
+    await writeFile(join(mediaDir(), 'secret.mp4'), SECRET);
     await writeFile(join(t.config.dataDir, 'secret.mp4'), SECRET);
     for (const v of f.vods) await writeVodFiles(v);
   });

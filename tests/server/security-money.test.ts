@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Msg, ORDER_EXPIRY_MS, type PayData } from '../../src/contract/index.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
-import { moneyClock } from '../../src/server/services/pay/clock.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { EXPIRY_GRACE_MS, sweepExpiredOrders } from '../../src/server/services/pay/expiry.js';
-import { ProviderRegistry } from '../../src/server/services/pay/provider.js';
 import { signFields } from '../../src/server/services/pay/sandbox/sign.js';
 import {
   balanceOf,
@@ -17,9 +15,10 @@ import {
   tradeNoOf,
   type PayConfigRow,
 } from './helpers/money.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const realNow = moneyClock.now;
+const clock = new FakeClock();
 
 /**
  * Money paths added with order expiry, attacked: replayed and altered notifications, a late
@@ -31,8 +30,7 @@ describe('security: recharge notifications, sweep and cashier', () => {
   let cfg: PayConfigRow;
   const db = () => t.database.db;
   const coins = () => cfg.item_count + cfg.present_count;
-  const sweep = (now: Date) =>
-    sweepExpiredOrders({ db: db(), providers: new ProviderRegistry({ db: db(), config: t.config }) }, now);
+  const sweep = (now: Date) => sweepExpiredOrders({ db: db(), providers: t.ctx.payProviders }, now);
   const orderStatus = async (no: string) =>
     (
       await db()
@@ -52,12 +50,12 @@ describe('security: recharge notifications, sweep and cashier', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, undefined, { clock });
     await seedPayData(t.database.db);
     cfg = await payConfig(t.database.db, 'coin');
   });
   afterEach(() => {
-    moneyClock.now = realNow;
+    clock.reset();
   });
   afterAll(() => t.close());
 
@@ -132,7 +130,7 @@ describe('security: recharge notifications, sweep and cashier', () => {
     const data = (await createPayOrder(t.app, user, cfg)).json<{ data: PayData }>().data;
     const tradeNo = tradeNoOf(data.payUrl!);
     const expired = new Date(Date.parse(data.expireAt) + 1000);
-    moneyClock.now = () => expired;
+    clock.set(expired);
     const press = await payAtCashier(t.app, tradeNo);
     expect(press.statusCode).toBe(410);
     expect(press.body).toContain(Msg.orderExpired);
@@ -141,7 +139,7 @@ describe('security: recharge notifications, sweep and cashier', () => {
     ).toEqual([]);
     const report = await sweep(new Date(expired.getTime() + ORDER_EXPIRY_MS + EXPIRY_GRACE_MS));
     expect(report.expired).toContain(data.orderNo);
-    moneyClock.now = realNow;
+    clock.reset();
     expect((await payAtCashier(t.app, tradeNo)).statusCode).toBe(410);
     expect(await balanceOf(db(), user.userId)).toBe(0);
     expect(await orderStatus(data.orderNo)).toBe('EXPIRED');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxCashierText, type PayData } from '../../src/contract/index.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/composition-root.js';
 import { loadConfig } from '../../src/server/config.js';
 import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
-import { seedPayData } from '../../src/server/seed/pay.js';
+import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { notificationFields } from '../../src/server/services/pay/sandbox/provider.js';
 import { PAY_SECRET_SETTING } from '../../src/server/services/secrets.js';
 import { startupWarnings } from '../../src/server/startup-warnings.js';
@@ -139,11 +139,18 @@ describe('security: server secret', () => {
   });
 
   it('warns at start when production runs the sandbox pay provider', () => {
-    const sandbox = loadConfig({});
+    const sandbox = loadConfig({ DEMO: '0' });
     expect(startupWarnings(sandbox, { NODE_ENV: 'production' })).toEqual([
       expect.stringContaining('sandbox pay provider'),
     ]);
     expect(startupWarnings(sandbox, { NODE_ENV: 'development' })).toEqual([]);
-    expect(startupWarnings(loadConfig({ PAY_PROVIDER: 'alipay' }), { NODE_ENV: 'production' })).toEqual([]);
+    const real = loadConfig({ PAY_PROVIDER: 'alipay', DEMO: '0' });
+    expect(startupWarnings(real, { NODE_ENV: 'production' })).toEqual([]);
+  });
+
+  it('warns at start when production runs with DEMO on (its default)', () => {
+    const demo = loadConfig({ PAY_PROVIDER: 'alipay' });
+    expect(startupWarnings(demo, { NODE_ENV: 'production' })).toEqual([expect.stringContaining('DEMO=0')]);
+    expect(startupWarnings(demo, { NODE_ENV: 'development' })).toEqual([]);
   });
 });

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Msg, ReportPageText } from '../../src/contract/index.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/composition-root.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.js';
 import { authHeaders, FAST_HASHING, freshIp, registerUser } from './helpers/accounts.js';
@@ -462,7 +463,16 @@ describe('logging', () => {
         headers: { 'x-trace-id': 'bad trace\n{"forged":1}' },
       });
       await app.inject({ method: 'GET', url: '/h5/report?token=sekret-value&returnUrl=/home' });
+      // A bought video's signed URL plays as its buyer until it expires: its signature stays out.
+      const signed = vodPlayUrl(
+        { config },
+        { vodId: 7, mediaKey: 'demo-0123456789abcdef0123', userId: 42 },
+      ).replace('master.m3u8', 'v0/seg-1.m4s');
+      const sig = /\/s\/\d+\.\d+\.\d+\.([^/]+)\//.exec(signed)![1]!;
+      await app.inject({ method: 'GET', url: signed });
       const all = lines.join('');
+      expect(all).toContain('/s/7.42.');
+      expect(all).not.toContain(sig);
       expect(all).toContain('"traceId":"good-trace_0123"');
       expect(all).not.toContain('bad trace');
       expect(all).not.toContain('forged');

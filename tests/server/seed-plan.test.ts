@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_NAMES, bookNames } from '../../src/server/seed/names.js';
-import { BOOKS_PER_CATEGORY, planBooks } from '../../src/server/seed/plan.js';
+import { CATEGORY_NAMES, bookNames } from '../../src/server/demo/names.js';
+import { BOOKS_PER_CATEGORY, planBooks } from '../../src/server/demo/plan.js';
 import { createRng } from '../../src/server/demo/rng.js';
 
 describe('demo catalogue plan', () => {

@@ -1,7 +1,9 @@
 /**
  * Binding a mobile proves the number (issue 10 item 4): an SMS code from the provider, valid 5 minutes,
- * one send a minute per number, daily caps, few attempts, single use; the 40-coin reward once per
- * number ever; 'number already bound' only after a valid code; the sandbox outbox only with the sandbox.
+ * one send a minute per account and number, daily caps, few attempts, single use; the 40-coin reward
+ * once per number ever; 'number already bound' only after a valid code; the sandbox outbox only with
+ * the sandbox. A code belongs to (account, number), and no account can spend another's day for a
+ * number (issue 32 item 7).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,31 +11,32 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_MOBILE_REWARD, Code, Msg, smsResendWait } from '../../src/contract/index.js';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { buildApp } from '../../src/server/composition-root.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.js';
 import { SMS_CAPS, sendBindCode as sendCodeService } from '../../src/server/services/sms/codes.js';
-import { smsClock } from '../../src/server/services/sms/clock.js';
-import { createSmsProvider, registerSmsProviderFactory } from '../../src/server/services/sms/provider.js';
+import type { SmsProvider } from '../../src/server/ports/sms-provider.js';
+import { registryOf } from '../../src/server/services/provider-registry.js';
 import { authHeaders, FAST_HASHING, registerUser, registerUsers } from './helpers/accounts.js';
 import { freshMobile, postBind, readOutboxCode, requestCode, sendBindCode } from './helpers/sms.js';
+import { FakeClock } from './helpers/fake-clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const realNow = smsClock.now;
-/** Moves the SMS clock by `ms` from wherever it stands. */
+/** The app's clock: real time until a test moves it. */
+const clock = new FakeClock();
+/** Moves the clock by `ms` from wherever it stands, and stops it there. */
 function advance(ms: number) {
-  const at = smsClock.now().getTime() + ms;
-  smsClock.now = () => new Date(at);
+  clock.set(clock.now().getTime() + ms);
 }
 
 describe('bind mobile with an SMS code (sandbox provider)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ...FAST_HASHING });
+    t = await createTestApp({ ...FAST_HASHING }, undefined, { clock });
   });
   afterAll(() => t.close());
   afterEach(() => {
-    smsClock.now = realNow;
+    clock.reset();
   });
 
   const info = async (s: { token: string; userId: number; account: string }) =>
@@ -114,9 +117,6 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
       msg: smsResendWait(30),
       data: { resendAfter: 30 },
     });
-    // Another user is held off the number just the same.
-    const other = await registerUser(t.app);
-    expect((await sendBindCode(t.app, other, mobile)).json()).toMatchObject({ result: false });
     const delivered = await t.database.db
       .selectFrom('sandbox_sms')
       .select('text')
@@ -134,6 +134,56 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
     }
     const ok = await postBind(t.app, s, { mobile, code: newCode });
     expect(ok.json()).toMatchObject({ result: true, msg: Msg.bindSuccess });
+  });
+
+  it('lets the owner get a code and bind after 10 sends by strangers to the number (issue 32)', async () => {
+    const mobile = freshMobile();
+    // Ten strangers, one a minute: they spend their own budgets, not the number's owner's.
+    for (let i = 0; i < 10; i++) {
+      const stranger = await registerUser(t.app);
+      expect((await sendBindCode(t.app, stranger, mobile)).json()).toMatchObject({ result: true });
+      advance(61_000);
+    }
+    const owner = await registerUser(t.app);
+    const sent = await sendBindCode(t.app, owner, mobile);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ result: true, msg: Msg.smsCodeSent });
+    const code = (await readOutboxCode(t.app, mobile))!;
+    const ok = await postBind(t.app, owner, { mobile, code, password: owner.password! });
+    expect(ok.json()).toMatchObject({
+      result: true,
+      msg: Msg.bindSuccess,
+      data: { mobile, avaliableAmount: BIND_MOBILE_REWARD },
+    });
+  });
+
+  it("never replaces an account's live code with another account's send", async () => {
+    const owner = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    const mobile = freshMobile();
+    const code = await requestCode(t.app, owner, mobile);
+    // Past the owner's minute, as a stranger waiting for it would be.
+    advance(61_000);
+    expect((await sendBindCode(t.app, stranger, mobile)).json()).toMatchObject({ result: true });
+    advance(61_000);
+    expect((await sendBindCode(t.app, stranger, mobile)).json()).toMatchObject({ result: true });
+    const ok = await postBind(t.app, owner, { mobile, code });
+    expect(ok.json()).toMatchObject({ result: true, msg: Msg.bindSuccess, data: { mobile } });
+  });
+
+  it("voids the other accounts' codes for a number once it is bound", async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const mobile = freshMobile();
+    const ownerCode = await requestCode(t.app, owner, mobile);
+    advance(61_000);
+    const otherCode = await requestCode(t.app, other, mobile);
+    const ok = await postBind(t.app, owner, { mobile, code: ownerCode });
+    expect(ok.json()).toMatchObject({ result: true, data: { mobile } });
+    // The other code proves nothing now, and does not tell its holder that the number was taken.
+    const late = await postBind(t.app, other, { mobile, code: otherCode });
+    expect(late.json()).toMatchObject({ result: false, msg: Msg.smsCodeMissing });
+    expect(await info(other)).toMatchObject({ mobile: null, avaliableAmount: 0 });
   });
 
   it('keeps codes hashed, usable once and only by the user who asked for them', async () => {
@@ -225,7 +275,7 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
     expect(await info(prober)).toMatchObject({ mobile: null, avaliableAmount: 0 });
   });
 
-  it('caps codes per user and per number a day (the taken answer with them)', async () => {
+  it('caps codes per user, and per account and number, a day', async () => {
     const s = await registerUser(t.app);
     for (let i = 0; i < SMS_CAPS.perUser.limit; i++) {
       expect((await sendBindCode(t.app, s, freshMobile())).json().result).toBe(true);
@@ -235,24 +285,54 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
     expect(over.json()).toMatchObject({ result: false, code: Code.RATE_LIMITED, msg: Msg.smsDailyLimit });
 
     const mobile = freshMobile();
-    for (let i = 0; i < SMS_CAPS.perNumber.limit; i++) {
-      const u = await registerUser(t.app);
+    const u = await registerUser(t.app);
+    for (let i = 0; i < SMS_CAPS.perAccountNumber.limit; i++) {
       expect((await sendBindCode(t.app, u, mobile)).json().result).toBe(true);
       advance(61_000);
     }
-    const u = await registerUser(t.app);
     const capped = await sendBindCode(t.app, u, mobile);
     expect(capped.statusCode).toBe(429);
     expect(capped.json().msg).toBe(Msg.smsDailyLimit);
-    // The next day the number may get codes again.
+    // That account's day is its own: another one still gets a code for the number.
+    const other = await registerUser(t.app);
+    expect((await sendBindCode(t.app, other, mobile)).json().result).toBe(true);
+    // The next day the account may get codes for it again.
     advance(24 * 3600_000);
     expect((await sendBindCode(t.app, u, mobile)).json().result).toBe(true);
   });
 
-  it('holds the cooldown and the attempt limit under parallel calls', async () => {
-    const users = await registerUsers(t.app, 12);
+  it('caps the accounts a number gets codes for a day, and those asking from one address', async () => {
     const mobile = freshMobile();
-    const sends = await Promise.all(users.map((u) => sendBindCode(t.app, u, mobile)));
+    const firsts = await registerUsers(t.app, SMS_CAPS.perNumberAccounts.limit);
+    for (const u of firsts) expect((await sendBindCode(t.app, u, mobile)).json().result).toBe(true);
+    const late = await registerUser(t.app);
+    const refused = await sendBindCode(t.app, late, mobile);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ result: false, code: Code.RATE_LIMITED, msg: Msg.smsDailyLimit });
+    // An account that has a place keeps its own budget.
+    advance(61_000);
+    expect((await sendBindCode(t.app, firsts[0]!, mobile)).json().result).toBe(true);
+    const code = (await readOutboxCode(t.app, mobile))!;
+    expect((await postBind(t.app, firsts[0]!, { mobile, code })).json()).toMatchObject({ result: true });
+    // A new day: the number has all its places again.
+    advance(24 * 3600_000);
+    expect((await sendBindCode(t.app, late, mobile)).json().result).toBe(true);
+
+    // From one address, a few accounts for one number; other addresses are not held off by them.
+    const other = freshMobile();
+    const address = { 'x-forwarded-for': '10.251.0.1' };
+    const crowd = await registerUsers(t.app, SMS_CAPS.perNumberAddress.limit + 1);
+    const statuses = [];
+    for (const u of crowd) statuses.push((await sendBindCode(t.app, u, other, address)).statusCode);
+    expect(statuses).toEqual([...Array<number>(SMS_CAPS.perNumberAddress.limit).fill(200), 429]);
+    expect((await sendBindCode(t.app, crowd.at(-1)!, other)).json().result).toBe(true);
+  });
+
+  it("holds the cooldown, the number's places and the attempt limit under parallel calls", async () => {
+    const owner = await registerUser(t.app);
+    const mobile = freshMobile();
+    // Within the per-user cap, so every refusal below is the cooldown's.
+    const sends = await Promise.all(Array.from({ length: 8 }, () => sendBindCode(t.app, owner, mobile)));
     const winners = sends.map((r) => r.json()).filter((b) => b.result);
     expect(winners).toHaveLength(1);
     const delivered = await t.database.db
@@ -262,7 +342,6 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
       .execute();
     expect(delivered).toHaveLength(1);
 
-    const owner = users[sends.findIndex((r) => r.json().result)]!;
     const code = (await readOutboxCode(t.app, mobile))!;
     const wrong = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
@@ -288,6 +367,13 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
     expect(row.attempts).toBe(5);
     const late = await postBind(t.app, owner, { mobile, code });
     expect(late.json()).toMatchObject({ result: false, msg: Msg.smsCodeLocked });
+
+    // Accounts racing for a number's last places take no more than there are.
+    const crowd = await registerUsers(t.app, SMS_CAPS.perNumberAccounts.limit + 5);
+    const another = freshMobile();
+    const raced = await Promise.all(crowd.map((u) => sendBindCode(t.app, u, another)));
+    expect(raced.filter((r) => r.json().result)).toHaveLength(SMS_CAPS.perNumberAccounts.limit);
+    expect(raced.filter((r) => r.statusCode === 429)).toHaveLength(5);
   });
 
   it('caps codes per device a day, across the accounts on it', async () => {
@@ -304,17 +390,22 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
   });
 
   it('caps codes per address a day, whichever users ask', async () => {
-    const provider = createSmsProvider({ db: t.database.db, config: t.config });
+    const provider = t.ctx.smsProviders.primary;
     const address = '10.250.0.1';
     const results: string[] = [];
     for (let i = 0; i <= SMS_CAPS.perAddress.limit; i++) {
       const u = await registerUser(t.app);
-      const r = await sendCodeService(t.database.db, provider, {
-        userId: u.userId,
-        mobile: freshMobile(),
-        deviceId: null,
-        address,
-      });
+      const r = await sendCodeService(
+        t.database.db,
+        provider,
+        {
+          userId: u.userId,
+          mobile: freshMobile(),
+          deviceId: null,
+          address,
+        },
+        clock.now(),
+      );
       results.push(r.kind);
     }
     expect(results.slice(0, -1).every((k) => k === 'sent')).toBe(true);
@@ -350,17 +441,17 @@ describe('bind mobile with an SMS code (sandbox provider)', () => {
 
 describe('with another SMS provider', () => {
   const delivered: { mobile: string; text: string }[] = [];
-  registerSmsProviderFactory('capture', () => ({
+  const capture: SmsProvider = {
     name: 'capture',
     outboxPath: null,
     send: async (m) => {
       delivered.push(m);
       return { ok: true, messageId: `m${delivered.length}` };
     },
-  }));
+  };
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ...FAST_HASHING, SMS_PROVIDER: 'capture' });
+    t = await createTestApp({ ...FAST_HASHING }, undefined, { smsProviders: registryOf([capture]) });
   });
   afterAll(() => t.close());
 
@@ -386,7 +477,9 @@ describe('with another SMS provider', () => {
   });
 
   it('refuses to start with an unknown SMS_PROVIDER', async () => {
-    await expect(createTestApp({ SMS_PROVIDER: 'nope' })).rejects.toThrow(/SMS_PROVIDER=nope/);
+    const refused = createTestApp({ SMS_PROVIDER: 'nope' });
+    await expect(refused).rejects.toThrow(ConfigError);
+    await expect(refused).rejects.toThrow('SMS_PROVIDER: unknown provider "nope" (known: sandbox)');
   });
 });
 

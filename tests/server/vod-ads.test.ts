@@ -2,13 +2,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_URL_PATTERN, Vod, importImageKey, type SessionData } from '../../src/contract/index.js';
-import { adClipDir } from '../../src/server/media/ad-clips.js';
-import { demoStories } from '../../src/server/seed/index.js';
+import { DbCatalogueStore } from '../../src/server/infra/catalogue/db-catalogue-store.js';
+import { demoStories } from '../../src/server/demo/seed.js';
 import {
   DEMO_START_AD_SECONDS,
   buildPlayerAdMedia,
   insertPlayerAds,
-} from '../../src/server/seed/player-ads.js';
+} from '../../src/server/demo/player-ads.js';
 import { MAX_VIDEO_ADS, adSlots } from '../../src/server/services/catalogue/player-ads.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
 import { okData, postWatch } from './helpers/catalogue.js';
@@ -160,7 +160,8 @@ describe('vod watch: player adverts', () => {
   });
 
   it('ad clips are served with byte ranges and long-lived caching; other names are refused', async () => {
-    const dir = adClipDir({ config: t.config, imageKey: await importImageKey(t.config.imageKey) });
+    // Where the file-system media store keeps ads/{key}.mp4 (written directly: the layout is the API).
+    const dir = join(t.config.dataDir, 'media', 'ads');
     await mkdir(dir, { recursive: true });
     const body = Buffer.alloc(1000, 7);
     await writeFile(join(dir, 'ad-one.mp4'), body);
@@ -195,9 +196,10 @@ describe('vod watch: player adverts', () => {
   });
 
   it('the seeded demo adverts: a start advert and real clips the player can fetch', async () => {
-    const ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey) };
+    const ctx = { config: t.config, imageKey: await importImageKey(t.config.imageKey), media: t.media };
     await t.database.db.deleteFrom('player_ads').execute();
-    await insertPlayerAds(t.database.db, await buildPlayerAdMedia(ctx, demoStories()));
+    const store = new DbCatalogueStore(t.database.db, t.database.dialect);
+    await insertPlayerAds(store, await buildPlayerAdMedia(ctx, demoStories()));
     const trial = await watch(plain, vod('海上日出').id);
     expect(trial.playerAds.startAdvert?.adDuration).toBe(DEMO_START_AD_SECONDS);
     const img = await t.app.inject({ method: 'GET', url: trial.playerAds.startAdvert!.coverUrl });

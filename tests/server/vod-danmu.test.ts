@@ -12,7 +12,7 @@ import {
   VodDanmu,
   type SessionData,
 } from '../../src/contract/index.js';
-import { demoDanmuRows } from '../../src/server/seed/danmu.js';
+import { demoDanmu } from '../../src/server/demo/danmu.js';
 import { authHeaders, FAST_HASHING, registerUser } from './helpers/accounts.js';
 import { anonHeaders, okData, postWatch } from './helpers/catalogue.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
@@ -185,7 +185,7 @@ describe('vod danmu: posting comments and the watch answer', () => {
 
   it('the demo seed gives each video every shipped mode early on, as viewers would write them', () => {
     for (const seed of [1, 7, 500, 529]) {
-      const rows = demoDanmuRows(7, 44, new Date().toISOString(), seed);
+      const rows = demoDanmu(44, new Date().toISOString(), seed);
       const early = rows.filter((r) => r.stime <= 4_500);
       expect(new Set(early.map((r) => r.mode))).toEqual(new Set([1, 4, 5, 6, 7, 17]));
       expect(rows.every((r) => r.stime < 44_000)).toBe(true);
@@ -198,8 +198,8 @@ describe('vod danmu: posting comments and the watch answer', () => {
       // Comments differ between videos.
       expect(new Set(rows.map((r) => r.text)).size).toBeGreaterThan(8);
     }
-    const a = demoDanmuRows(1, 44, '', 500).map((r) => r.text);
-    const b = demoDanmuRows(1, 44, '', 501).map((r) => r.text);
+    const a = demoDanmu(44, '', 500).map((r) => r.text);
+    const b = demoDanmu(44, '', 501).map((r) => r.text);
     expect(a).not.toEqual(b);
   });
 

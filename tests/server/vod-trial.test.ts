@@ -9,10 +9,9 @@ import {
   VodDanmu,
   type SessionData,
 } from '../../src/contract/index.js';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/composition-root.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { App } from '../../src/server/context.js';
-import { vodDir } from '../../src/server/media/hls.js';
 import { parseMediaPlaylist, totalDuration } from '../../src/server/media/playlists.js';
 import { trialPlayUrl } from '../../src/server/services/catalogue/trial.js';
 import { plainDanmuStyle } from '../../src/server/services/catalogue/vod-danmu.js';
@@ -40,11 +39,12 @@ describe('video trial: one length from the setting to the last segment', () => {
   let f: FixtureCatalogue;
   /** The same install restarted with VOD_TRIAL_SECONDS=10: same database, same media files. */
   let restarted: App;
-  const ctx = () => ({ config: t.config, imageKey: null as never });
+  /** Where the media store keeps a video's files on disk (written directly: the layout is the API). */
+  const vodDir = (mediaKey: string) => join(t.config.dataDir, 'media', 'vod', mediaKey);
 
   /** A full HLS output as ingest writes it: a video and an audio rendition and a zh subtitle track. */
   async function writeVodFiles(v: FixtureVod) {
-    const dir = vodDir(ctx(), v.mediaKey);
+    const dir = vodDir(v.mediaKey);
     const list = `#EXTM3U\n#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}\n${Array.from(
       { length: SEGMENTS },
       (_, i) => `#EXTINF:${SEGMENT_SECONDS}.000000,\n${segName(i)}\n`,

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DownloadsDb } from '../../src/app/features/downloads/downloads-db';
+import { DownloadsDb } from '../../src/client/downloads/queue-db';
 import {
   BACKOFF_BASE_MS,
   MAX_AUTO_TRIES,
@@ -11,13 +11,13 @@ import {
   summarize,
   transition,
   type QueueItem,
-} from '../../src/app/features/downloads/queue-rules';
+} from '../../src/client/downloads/queue-rules';
 import {
   applyEvent,
   enqueue,
   recordProgress,
   recoverAfterRestart,
-} from '../../src/app/features/downloads/queue-store';
+} from '../../src/client/downloads/queue-store';
 
 const item = (over: Partial<QueueItem> = {}): QueueItem => ({
   id: '1:1',

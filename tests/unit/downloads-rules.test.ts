@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Chapter } from '../../src/contract';
 import { DownloadText, formatBytes } from '../../src/contract';
 import { checkQuota, DEFAULT_CHAPTER_BYTES, estimateBytes } from '../../src/app/features/downloads/quota';
-import type { QueueItem } from '../../src/app/features/downloads/queue-rules';
+import type { QueueItem } from '../../src/client/downloads/queue-rules';
 import { chooseChapters, isVipActive, readability } from '../../src/app/features/downloads/selection';
 import { cleanupPlan, isUnmetered, smartPlan } from '../../src/app/features/downloads/smart';
 

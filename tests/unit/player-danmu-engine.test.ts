@@ -13,45 +13,55 @@ const stage = { width: 390, height: 180 };
 const at = (stime: number, id = stime) => ({ ...acceptDanmu({ mode: 1, stime, text: `c${id}` })!, id });
 
 describe('danmu lanes', () => {
-  const req = (now: number, fromBottom = false, w = 100) => ({ now, w, h: 30, life: 10_000, fromBottom });
+  let key = 0;
+  const req = (now: number, fromBottom = false, w = 100) => ({
+    key: ++key,
+    now,
+    w,
+    h: 30,
+    life: 10_000,
+    fromBottom,
+  });
+  const y = (space: DanmuSpace, r: ReturnType<typeof req>) => space.place(r, stage)?.y ?? null;
 
   it('mode 1 and 6: comments launched together take rows from the top down', () => {
     const space = new DanmuSpace(true);
-    expect([0, 0, 0].map(() => space.place(req(0), stage))).toEqual([0, 30, 60]);
+    expect([0, 0, 0].map(() => y(space, req(0)))).toEqual([0, 30, 60]);
   });
 
   it('rows asked for from the bottom (mode 4) are allocated from the bottom up', () => {
     const space = new DanmuSpace(true);
-    expect([0, 0, 0].map(() => space.place(req(0, true), stage))).toEqual([150, 120, 90]);
+    expect([0, 0, 0].map(() => y(space, req(0, true)))).toEqual([150, 120, 90]);
   });
 
   it('a row is reused once the earlier tail is in and the new one cannot catch it', () => {
     const space = new DanmuSpace(true);
-    expect(space.place(req(0), stage)).toBe(0);
+    expect(y(space, req(0))).toBe(0);
     // 100 px wide at (390 + 100) / 10 s: its tail is in after about 2.3 s.
-    expect(space.place(req(1_000), stage)).toBe(30);
-    expect(space.place(req(3_000), stage)).toBe(0);
+    expect(y(space, req(1_000))).toBe(30);
+    expect(y(space, req(3_000))).toBe(0);
     // A much shorter comment is slower and never catches a long one; a long one would catch a short.
     const s2 = new DanmuSpace(true);
-    s2.place(req(0, false, 10), stage);
-    expect(s2.place(req(1_000, false, 380), stage)).toBe(30);
+    y(s2, req(0, false, 10));
+    expect(y(s2, req(1_000, false, 380))).toBe(30);
   });
 
-  it('pinned rows free only when the comment is gone; a full stage overlaps the earliest to free', () => {
+  it('pinned rows free only when the comment is gone; a full stage drops what comes', () => {
     const space = new DanmuSpace(false);
-    const pin = (now: number) => space.place({ now, w: 50, h: 60, life: 4_000, fromBottom: false }, stage);
+    const pin = (now: number) =>
+      space.place({ key: ++key, now, w: 50, h: 60, life: 4_000, fromBottom: false }, stage)?.y ?? null;
     expect([pin(0), pin(1_000), pin(2_000)]).toEqual([0, 60, 120]);
-    expect(pin(2_500)).toBe(0);
-    expect(pin(4_000)).toBe(60);
+    expect(pin(2_500)).toBeNull();
+    expect(pin(4_000)).toBe(0);
     const bottom = new DanmuSpace(false);
-    expect(bottom.place({ now: 0, w: 50, h: 60, life: 4_000, fromBottom: true }, stage)).toBe(120);
+    expect(bottom.place({ key: 1, now: 0, w: 50, h: 60, life: 4_000, fromBottom: true }, stage)?.y).toBe(120);
   });
 
   it('clear empties the stage (a seek)', () => {
     const space = new DanmuSpace(true);
     space.place(req(0), stage);
     space.clear();
-    expect(space.place(req(0), stage)).toBe(0);
+    expect(y(space, req(0))).toBe(0);
   });
 });
 

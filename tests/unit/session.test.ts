@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Api, Header } from '../../src/contract';
+import { Api, apiPath, Code, Header, Msg } from '../../src/contract';
 
 const HOST = 'http://api.test';
 const user = { userId: 42, account: 'u42', visitorId: 'v', branchId: 0, vipType: 'none' };
@@ -312,23 +312,36 @@ describe('calls', () => {
     fakeServer((r) => {
       if (r.url.pathname === Api.category)
         return json({ result: false, code: 400, msg: '请求参数不正确', data: null }, 400);
+      if (r.url.pathname === apiPath(Api.detail, { id: 7 }))
+        return json({ result: false, code: Code.NOT_FOUND, msg: Msg.notFound, data: null }, 404);
+      if (r.url.pathname === Api.homeIndex)
+        return json({ result: false, code: 500, msg: '服务器开小差了', data: null }, 500);
       if (r.url.pathname === Api.rank) return new Response('oops', { status: 502 });
       if (r.url.pathname === Api.dailySign)
         return json({ result: false, code: 400, msg: '今天已经签到过了，明天再来吧', data: null });
       return undefined;
     });
-    const { call, ApiError, unwrap } = await freshModules();
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { call, ApiError, unwrap, isRefusal } = await freshModules();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const e1 = await call('category').catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(ApiError);
     expect(e1).toMatchObject({ status: 400, code: 400, message: '请求参数不正确' });
     const e2 = await call('rank', { query: {} }).catch((e: unknown) => e);
     expect(e2).toMatchObject({ status: 502, message: '加载失败' });
-    expect(log).toHaveBeenCalledTimes(2);
+    const e4 = await call('detail', { params: { id: 7 } }).catch((e: unknown) => e);
+    expect(e4).toMatchObject({ status: 404, code: Code.NOT_FOUND, message: Msg.notFound });
+    const e5 = await call('homeIndex').catch((e: unknown) => e);
+    expect(e5).toMatchObject({ status: 500, code: 500 });
+    // Refusals the server gave on purpose (400, 404) are warnings and not asked again; faults are errors.
+    expect([e1, e2, e4, e5].map(isRefusal)).toEqual([true, false, true, false]);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledTimes(2);
     const e3 = await call('dailySign')
       .then(unwrap)
       .catch((e: unknown) => e);
     expect(e3).toMatchObject({ code: 400, message: '今天已经签到过了，明天再来吧', status: undefined });
+    expect(isRefusal(e3)).toBe(false);
   });
 
   it('gives up after 30 000 ms', async () => {

@@ -5,6 +5,7 @@ import { AfterFirstPaint } from './AfterFirstPaint';
 import { InLaterTask } from './InLaterTask';
 import { InstallBanner } from './InstallBanner';
 import { IosInstallSheet } from './IosInstallSheet';
+import { OfflineBanner } from './OfflineBanner';
 import { TabBar } from './TabBar';
 import { Toaster } from './Toaster';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -32,6 +33,7 @@ export function AppLayout({ background }: { background?: ReactNode }) {
 
   return (
     <div className={tabs ? 'app with-tabs' : 'app'}>
+      <OfflineBanner />
       <div key={view.routeId} className={`route-view slide-${view.dir}`}>
         <Outlet />
       </div>

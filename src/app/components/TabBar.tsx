@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { TabIcon } from './TabIcon';
-import { useTuckWhileScrolling } from './useTuckWhileScrolling';
 import { TabBarText } from '../../contract';
 
 const COMIC_TABS = [
@@ -20,18 +19,15 @@ const VIDEO_TABS = [
   { to: '/purchase', label: TabBarText.topUp, icon: 'coin' },
 ] as const;
 
-/** The two tab bars of spec §2. The comics bar has a floating top-up button. */
+/**
+ * The two tab bars of spec §2. The comics bar's floating top-up button is docked at its right end: a
+ * round button standing out of the bar, but inside the bar's own strip, so at no scroll position does
+ * it sit over a cover, a title or a row's › (issue 29; it used to float above the bar).
+ */
 export function TabBar({ kind }: { kind: 'comic' | 'video' }) {
   const tabs = kind === 'comic' ? COMIC_TABS : VIDEO_TABS;
-  const tucked = useTuckWhileScrolling();
   return (
     <nav className="tabbar" aria-label={kind === 'comic' ? TabBarText.comicNav : TabBarText.videoNav}>
-      {/* Inside the navigation landmark, so a screen reader finds it with the tabs (it floats above them). */}
-      {kind === 'comic' && (
-        <Link to="/purchase" className={tucked ? 'fab-topup tucked' : 'fab-topup'}>
-          {TabBarText.topUp}
-        </Link>
-      )}
       {tabs.map((t) => (
         <Link
           key={t.to}
@@ -45,6 +41,11 @@ export function TabBar({ kind }: { kind: 'comic' | 'video' }) {
           <span className="tab-label">{t.label}</span>
         </Link>
       ))}
+      {kind === 'comic' && (
+        <Link to="/purchase" className="fab-topup">
+          {TabBarText.topUp}
+        </Link>
+      )}
     </nav>
   );
 }

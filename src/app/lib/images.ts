@@ -1,12 +1,14 @@
-import { decryptImage, importImageKey, PRERENDER_IMAGES_GLOBAL } from '../../contract';
+import { PRERENDER_IMAGES_GLOBAL } from '../../contract';
+import { plainPicture } from '../../client/pictures';
 import { pictureUrl } from './picture-url';
 
 /**
- * Page-side image decryption, used only while no service worker controls the page (the very first
- * visit): afterwards the service worker decrypts and caches, and <img> points at the .img URL.
+ * Page-side image decryption, used while no service worker controlled the page as a picture mounted (the
+ * very first visit): afterwards the service worker decrypts and caches, and <img> points at the .img
+ * URL. The worker may take the page over between the two (clients.claim on its first install): its
+ * answers are then the plain picture, which plainPicture (client/pictures.ts, by contract pictureBytes)
+ * takes as it is.
  */
-let keyPromise: Promise<CryptoKey> | undefined;
-const imageKey = () => (keyPromise ??= importImageKey(__IMAGE_KEY__));
 
 export const swControlsPage = () =>
   typeof navigator !== 'undefined' &&
@@ -20,16 +22,16 @@ const urls = new Map<string, Promise<string | null>>();
 const prerendered = (globalThis as Record<string, unknown>)[PRERENDER_IMAGES_GLOBAL] as
   Map<string, Promise<string | null>> | undefined;
 
-/** A data: or blob: URL of the decrypted image (pictureUrl), or null when the server has no picture (204). */
+/**
+ * A data: or blob: URL of the decrypted image (pictureUrl), or null when there is no picture (204);
+ * rejects when it could not be had now (not remembered: the next call tries again).
+ */
 export function decryptedImageUrl(src: string): Promise<string | null> {
   let p = urls.get(src) ?? prerendered?.get(src);
   if (!p) {
     p = (async () => {
-      const res = await fetch(src);
-      if (res.status === 204) return null;
-      if (!res.ok) throw new Error(`image ${res.status}`);
-      const plain = await decryptImage(await imageKey(), await res.arrayBuffer());
-      return pictureUrl(plain);
+      const plain = await plainPicture(await fetch(src));
+      return plain && pictureUrl(plain);
     })();
     p.catch(() => urls.delete(src));
     urls.set(src, p);

@@ -129,7 +129,16 @@ export const endpointSchemas = {
   showcase: { summary: 'One page of a home showcase', params: ShowcaseParams, data: BookList },
   category: { summary: 'Categories and publish statuses', data: CategoryData },
   query: { summary: 'Books filtered by publish status and category', params: QueryParams, data: BookList },
-  newList: { summary: 'New books', params: PageParams, data: BookList },
+  newList: {
+    summary: 'Every book by its newest chapter, the latest first',
+    params: PageParams,
+    data: BookList,
+  },
+  updateList: {
+    summary: 'Updates day by day (the last 24 hours first), the most read first within a day',
+    params: PageParams,
+    data: BookList,
+  },
   todayUpdate: {
     summary: "Today's updates, with the caller's sign-in strip",
     query: TodayUpdateQuery,

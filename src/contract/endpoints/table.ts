@@ -76,6 +76,8 @@ export const endpoints = {
     cache: 'none',
   }),
   newList: catalogue('/api/book/new/:page'),
+  /** Not in spec §7 (its route /new is): the update list, updates day by day, the most read first. */
+  updateList: catalogue('/api/book/update_list/:page'),
   /** Public, but with a session it carries the caller's sign-in strip. */
   todayUpdate: endpoint({
     method: 'GET',

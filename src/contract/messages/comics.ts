@@ -18,6 +18,9 @@ export const ComicsText = {
   chapterCount: (n: number) => `${n}话`,
   category: '分类',
   publishStatus: '连载状态',
+  /** The 分类 screen's two filter rows, each labelled at its start (both rows begin with 全部). */
+  statusFilter: '状态',
+  genreFilter: '题材',
   /** The 'all' entry the client prepends to categories and statuses (spec §3). */
   all: '全部',
   continueReading: AccountText.continueReading,

@@ -8,6 +8,16 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(1)} GB`;
 }
 
+/**
+ * Room left as a reader estimates it: whole units from 10 up (10 GB, 256 MB), one decimal below
+ * (3.4 GB), since the browser's own figure is an estimate.
+ */
+export function formatAboutBytes(n: number): string {
+  if (!Number.isFinite(n) || n <= 0) return '0 MB';
+  const [value, unit] = n < 1024 ** 3 ? [n / 1024 ** 2, 'MB'] : [n / 1024 ** 3, 'GB'];
+  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${unit}`;
+}
+
 export const DownloadText = {
   download: '下载',
   downloads: '离线下载',
@@ -23,21 +33,27 @@ export const DownloadText = {
   nothingReadable: '所选章节都需要先购买，没有可以下载的章节',
   allDownloaded: '所选章节已全部下载',
   queued: (n: number) => `已加入下载队列：${n}话`,
-  /** The queued toast with the persistent-storage answer riding along (one toast, not two). */
-  queuedWith: (n: number, persist: string) => `已加入下载队列：${n}话。${persist}`,
+  /**
+   * The queued toast with the first download's offline protection riding along (one toast, not two):
+   * short enough for one line, two at most.
+   */
+  queuedWith: (n: number, persist: string) => `已加入下载队列：${n}话，${persist}`,
   quotaRefused: (need: string, free: string) =>
-    `手机存储空间不足：本次下载约需 ${need}，浏览器只剩 ${free} 可用。请先删除部分下载后再试。`,
-  persistGranted: '已开启持久存储：浏览器不会在空间紧张时自动清理下载',
-  persistDenied: '浏览器未开启持久存储：空间紧张时下载可能被浏览器清理',
-  persistUnknown: '此浏览器不支持持久存储',
+    `空间不足：本次约需 ${need}，手机只剩 ${free}，请先删除部分下载`,
+  /** Whether the browser keeps downloads when the phone runs short of space (persistent storage). */
+  persistOn: '已开启离线保护',
+  persistOff: '未开启离线保护',
+  persistGranted: '已开启离线保护：手机空间紧张时，下载也会保留',
+  persistDenied: '未开启离线保护：手机空间紧张时，下载可能被浏览器清理',
+  persistUnknown: '此浏览器不支持离线保护：手机空间紧张时，下载可能被清理',
   // the downloads screen
   storageRegion: '存储空间',
   overallRegion: '总进度',
   progressLabel: '下载进度',
   loading: '加载中…',
-  storageUsed: (used: string) => `下载占用 ${used}`,
-  storageQuota: (usage: string, quota: string) => `本站已用 ${usage} / 浏览器配额 ${quota}`,
-  storageUnknown: '无法读取浏览器存储配额',
+  storageUsed: (used: string) => `已用 ${used}`,
+  /** Follows storageUsed on the same line: 已用 3.4 MB，手机还可存约 10 GB. */
+  storageFree: (free: string) => `，手机还可存约 ${free}`,
   overall: (done: number, total: number) => `已下载 ${done}/${total} 话`,
   overallBytes: (size: string) => `共 ${size}`,
   pauseAll: '全部暂停',

@@ -5,4 +5,6 @@ export const ReaderChromeText = {
   chapterPrice: '本章价格：',
   myBalance: '我的余额：',
   backHome: '返回主页',
+  /** The bar's shelf toggle once the book is on the shelf (收藏 before): what it does, in full. */
+  removeFromShelf: '移出书架',
 } as const;

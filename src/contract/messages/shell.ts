@@ -35,3 +35,12 @@ export const TabBarText = {
   bought: '已购',
   topUp: Msg.recharge,
 } as const;
+
+/** What the app says while the phone has no network. */
+export const OfflineText = {
+  banner: '网络未连接：已下载的章节照常阅读，其他图片暂时无法显示',
+  /** The daily sign-in needs the server: tapped offline, this instead of the dialog. */
+  signNeedsNetwork: '网络未连接，联网后再来签到吧',
+  /** Under a picture that could not load offline (SecureImage's placeholder). */
+  pictureOffline: '离线中，图片暂时无法显示',
+} as const;

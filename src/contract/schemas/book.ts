@@ -21,6 +21,14 @@ export const Book = z.object({
   categoryName: z.string(),
   chapterCount: z.number().int(),
   vipFree: z.boolean(),
+  /**
+   * Not in spec §3: what the lists rank by, so each row can say it (本周1.2万人看, 3天前上架, 2小时前更新).
+   * Optional: books kept on a device before they existed lack them.
+   */
+  weekReadCount: z.number().int().optional(),
+  /** ISO UTC: when the book came out (its first chapter) and when its newest chapter did. */
+  publishedAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 export type Book = z.infer<typeof Book>;
 

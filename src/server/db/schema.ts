@@ -307,13 +307,13 @@ export interface PayNotificationsTable {
   created_at: string;
 }
 
-/** 0007: the live SMS code of a number (one per purpose and mobile). */
+/** 0007, 0013: the live SMS code of an account for a number (one per purpose, mobile and user). */
 export interface SmsCodesTable {
   id: Generated<number>;
   /** What the code proves: 'bind_mobile'. */
   purpose: string;
   mobile: string;
-  /** Who asked for it: only this user may use it. */
+  /** Who asked for it: only this user may use it, and only this user's next send replaces it. */
   user_id: number;
   /** HMAC-SHA256 under the install's SMS key (settings 'sms_code_key'); the code itself is never stored. */
   code_hash: string;
@@ -321,7 +321,7 @@ export interface SmsCodesTable {
   attempts: number;
   sent_at: string;
   expires_at: string;
-  /** Set when a bind used it: single use. */
+  /** Set when a bind used it (single use), or when another account bound the number (void). */
   used_at: string | null;
 }
 /** 0007: messages the sandbox SMS provider "delivered" (its test outbox). */
@@ -368,6 +368,38 @@ export interface SandboxNotifyAttemptsTable {
   updated_at: string;
 }
 
+/** One row per recurring job (infra/jobs): when its next run is due and who holds the current one. */
+export interface JobSchedulesTable {
+  name: string;
+  next_at: string;
+  claimed_until: string | null;
+  claim_token: string | null;
+  claimed_by: string | null;
+  runs: Generated<number>;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_error: string | null;
+}
+
+/** One row per one-off run (infra/jobs); unique (name, dedupe_key). */
+export interface JobQueueTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON, or null for no payload. */
+  payload: string | null;
+  dedupe_key: string | null;
+  run_at: string;
+  /** PENDING, DONE (kept only when deduplicated), FAILED */
+  status: string;
+  attempts: Generated<number>;
+  claimed_until: string | null;
+  claim_token: string | null;
+  claimed_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -402,4 +434,6 @@ export interface DB {
   sandbox_notify_attempts: SandboxNotifyAttemptsTable;
   sms_codes: SmsCodesTable;
   sandbox_sms: SandboxSmsTable;
+  job_schedules: JobSchedulesTable;
+  job_queue: JobQueueTable;
 }

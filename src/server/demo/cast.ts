@@ -13,7 +13,10 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 const SVG_ROOT = join(dirname(require.resolve('comicgen/package.json')), 'svg');
 
-/** CC0 sets with a straight-facing emotion + pose pair (see comicgen's README, "Character credits"). */
+/**
+ * CC0 sets with a straight-facing emotion + pose pair, and aavatar (a head, a face and an attire put
+ * together) (see comicgen's README, "Character credits").
+ */
 export const CAST_SETS = [
   'dee',
   'dey',
@@ -25,8 +28,38 @@ export const CAST_SETS = [
   'ava',
   'bean',
   'aryan',
+  'aavatar',
 ] as const;
 export type CastSet = (typeof CAST_SETS)[number];
+
+/** The sets that draw a person as one fixed figure (bean is the teacup mascot, aavatar is assembled). */
+export const HUMAN_SETS = ['dee', 'dey', 'ringo', 'sophie', 'bill', 'ethan', 'evan', 'ava', 'aryan'] as const;
+
+/**
+ * aavatar assembles a person from a head (hair, under gender/), a face style and an attire: many
+ * different people from one CC0 set. Attires listed here have every gesture we ask for.
+ */
+export const AAVATAR_ATTIRES = [
+  'casualtee',
+  'casualfullsleevetee',
+  'fullsleeveshirt',
+  'uniform',
+  'formalsuit',
+] as const;
+export const AAVATAR_FACES = ['thinlines', 'sketchy', 'strokes'] as const;
+/** The shirt colours aavatar lets a costume replace (its index.json "shirt" selector). */
+const AAVATAR_SHIRTS = [
+  '#e39279',
+  '#bdc59a',
+  '#bcd1ec',
+  '#b1dbf2',
+  '#00325f',
+  '#8b9fdc',
+  '#79bd8f',
+  '#ea9a00',
+  '#f796b3',
+  '#fc6',
+];
 
 export const CHAR_BOX = { width: 500, height: 600 } as const;
 
@@ -119,6 +152,55 @@ export interface CharacterLook {
   set: CastSet;
   /** Costume colour for the sets that have one. */
   costume: string;
+  /** aavatar only: the head (a file under gender/, e.g. "female/shorthair"). */
+  hair?: string;
+  /** aavatar only: the attire (AAVATAR_ATTIRES) and the face style (AAVATAR_FACES). */
+  attire?: string;
+  face?: string;
+}
+
+/** Every head aavatar has, as "gender/name" (male, female, unisex). */
+export function aavatarHeads(): string[] {
+  const dir = join(SVG_ROOT, 'aavatar', 'gender');
+  return readdirSync(dir)
+    .sort()
+    .flatMap((g) =>
+      readdirSync(join(dir, g))
+        .filter((f) => f.endsWith('.svg'))
+        .sort()
+        .map((f) => `${g}/${f.slice(0, -4)}`),
+    );
+}
+
+const dirCache = new Map<string, string[]>();
+function listSvgs(dir: string): string[] {
+  let names = dirCache.get(dir);
+  if (!names) {
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.svg'))
+      .map((f) => f.slice(0, -4))
+      .sort();
+    dirCache.set(dir, names);
+  }
+  return names;
+}
+
+function aavatarMarkup(look: CharacterLook, mood: Mood, gesture: Gesture, salt: number): string {
+  const root = join(SVG_ROOT, 'aavatar');
+  const attire = look.attire ?? 'casualtee';
+  const face = look.face ?? 'thinlines';
+  const poseDir = join(root, 'pose', attire);
+  const faceDir = join(root, 'expression', face);
+  const pose = choose(listSvgs(poseDir), GESTURE_FILES[gesture], salt >> 1);
+  const emotion = choose(listSvgs(faceDir), MOOD_FILES[mood], salt);
+  let body = inner(join(poseDir, `${pose}.svg`));
+  for (const c of AAVATAR_SHIRTS)
+    body = body.replace(new RegExp(`fill="${c}"`, 'gi'), `fill="${look.costume}"`);
+  return (
+    body +
+    inner(join(root, 'gender', `${look.hair ?? 'unisex/mediumhair'}.svg`)) +
+    inner(join(faceDir, `${emotion}.svg`))
+  );
 }
 
 /**
@@ -126,6 +208,7 @@ export interface CharacterLook {
  * arguments always give the same markup.
  */
 export function characterMarkup(look: CharacterLook, mood: Mood, gesture: Gesture, salt = 0): string {
+  if (look.set === 'aavatar') return aavatarMarkup(look, mood, gesture, salt);
   const p = parts(look.set);
   const emotion = choose(p.emotions, MOOD_FILES[mood], salt);
   const pose = choose(p.poses, GESTURE_FILES[gesture], salt >> 1);

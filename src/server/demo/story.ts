@@ -1,178 +1,96 @@
-import { CAST_SETS, type CastSet, type Gesture, type Mood } from './cast.js';
+import { HUMAN_SETS, type CastSet, type CharacterLook, type Gesture, type Mood } from './cast.js';
+import { ARCS, LATER_CLIFFS, LATER_SETUPS, LATER_TURNS, LATER_TURN_LINES, ON_THE_WAY } from './episodes.js';
+import { REACTION, expressionOf } from './expressions.js';
+import { MAX_CAPTION, splitLine } from './line-split.js';
+import { premiseLooks } from './looks.js';
+import { premiseAt, type Premise } from './premises.js';
 import { createRng, type Rng } from './rng.js';
+import type { Scene } from './scenes.js';
+
+export type { Scene } from './scenes.js';
 
 /**
- * A small story generator for the demo comics: each book gets a cast and a setting that fit its genre,
- * each chapter a title and a place, each panel a line of dialogue. Everything derives from seeds, so
- * the same book always tells the same story.
+ * The demo comics' stories: each book tells its own premise (premises.ts) with a cast of fixed names,
+ * chapter by chapter along a beat sheet (episodes.ts: a setup, a turn, a cliffhanger), and each page
+ * draws its share of the chapter's lines in order. Everything derives from the book and seeds, so the
+ * same book always tells the same story (the server draws pages on demand from these recipes).
  */
-
-export type Scene =
-  'street' | 'room' | 'classroom' | 'forest' | 'night' | 'space' | 'field' | 'cafe' | 'beach';
 
 export interface Genre {
   /** Category name (names.ts CATEGORY_NAMES). */
   name: string;
-  /** Cover palette: background from → to, accent. */
+  /** Cover palette: background from → to, accent. The first is also a chapter's title bar, under
+   * black text: a light colour. */
   palette: [string, string, string];
   scenes: Scene[];
-  lines: string[];
-  chapterWords: string[];
 }
-
-const COMMON_LINES = [
-  '{B}，你怎么在这儿？',
-  '等等我！',
-  '原来是这样……',
-  '我有一个主意。',
-  '这下可麻烦了。',
-  '别担心，交给我吧！',
-  '你听见了吗？',
-  '今天就到这里吧。',
-  '我们走！',
-  '真的假的？',
-  '嘘——小声点。',
-  '{A}，谢谢你。',
-  '我早就猜到了。',
-  '先别急着下结论。',
-  '这是最后的机会。',
-  '咦？',
-  '好久不见！',
-  '说好了哦。',
-];
 
 export const GENRES: Genre[] = [
   {
     name: '冒险',
     palette: ['#ff9a3c', '#155e63', '#ffe08a'],
     scenes: ['forest', 'field', 'beach', 'street'],
-    lines: [
-      '地图上标的就是这里！',
-      '前面的路断了。',
-      '抓紧绳子，别往下看！',
-      '宝藏一定就在山的另一边。',
-      '天黑之前必须过河。',
-      '{A}，快看那边的光！',
-      '我们的补给只够三天了。',
-      '这条路我小时候走过。',
-    ],
-    chapterWords: ['启程', '断崖', '古道', '密林', '渡河', '山顶', '藏宝图', '归途', '风暴', '营火'],
   },
   {
     name: '喜剧',
     palette: ['#ffd93d', '#ff6b9d', '#ffffff'],
     scenes: ['room', 'street', 'cafe', 'classroom'],
-    lines: [
-      '我的布丁呢？！',
-      '这不是我干的，是猫干的。',
-      '你这身打扮是认真的吗？',
-      '哈哈哈，笑死我了！',
-      '再来一碗！',
-      '闹钟又没响……',
-      '{B}，你又迟到了！',
-      '这个计划完美无缺！',
-    ],
-    chapterWords: ['乌龙', '大扫除', '加餐', '误会', '聚会', '搬家', '减肥', '惊喜', '才艺秀', '停电'],
   },
   {
     name: '校园',
     palette: ['#74c0fc', '#e7f5ff', '#1c7ed6'],
     scenes: ['classroom', 'street', 'field', 'room'],
-    lines: [
-      '下节课是数学，作业写完了吗？',
-      '社团招新就在今天！',
-      '放学后天台见。',
-      '{A}，借我看看笔记嘛。',
-      '考试范围这么大？',
-      '运动会你报名了吗？',
-      '新来的转学生好像很厉害。',
-      '老师来了，快坐好！',
-    ],
-    chapterWords: ['开学', '社团', '月考', '运动会', '文化祭', '天台', '转学生', '毕业照', '补习', '班会'],
   },
   {
     name: '奇幻',
-    palette: ['#7b2ff7', '#1a1040', '#ffd166'],
+    palette: ['#c77dff', '#1a1040', '#ffd166'],
     scenes: ['forest', 'night', 'field', 'street'],
-    lines: [
-      '咒语念反了！',
-      '这把钥匙能打开所有的门。',
-      '龙的脚印……还是新的。',
-      '只有满月的时候才能进去。',
-      '{A}，你的手在发光！',
-      '精灵不会说谎。',
-      '王国的结界快撑不住了。',
-      '跟着萤火虫走。',
-    ],
-    chapterWords: ['魔法书', '月之门', '精灵', '契约', '龙谷', '结界', '咒语', '王冠', '星图', '古堡'],
   },
-  {
-    name: '科幻',
-    palette: ['#0b3d91', '#00d4ff', '#e0fbfc'],
-    scenes: ['space', 'night', 'street', 'room'],
-    lines: [
-      '能量只剩百分之十二。',
-      '信号来自三光年之外。',
-      '机器人也会做梦吗？',
-      '准备跃迁，三、二、一！',
-      '{B}，系统被入侵了。',
-      '这颗星球上有水。',
-      '时间线又改变了。',
-      '打开护盾！',
-    ],
-    chapterWords: ['信号', '跃迁', '空间站', '失重', '芯片', '登陆', '黑洞', '复制体', '倒计时', '新世界'],
-  },
-  {
-    name: '悬疑',
-    palette: ['#2b2d42', '#8d0801', '#edf2f4'],
-    scenes: ['night', 'room', 'street', 'cafe'],
-    lines: [
-      '那天晚上，灯是谁关的？',
-      '门是从里面锁上的。',
-      '这封信没有署名。',
-      '你说谎的时候会眨眼。',
-      '{A}，钟停在了九点。',
-      '监控少了十分钟。',
-      '凶手就在我们之中。',
-      '脚印到这里就断了。',
-    ],
-    chapterWords: ['密室', '来信', '证词', '脚印', '不在场', '旧案', '暗号', '钟声', '对质', '真相'],
-  },
+  { name: '科幻', palette: ['#00d4ff', '#0b3d91', '#e0fbfc'], scenes: ['space', 'night', 'street', 'room'] },
+  { name: '悬疑', palette: ['#c9ada7', '#2b2d42', '#edf2f4'], scenes: ['night', 'room', 'street', 'cafe'] },
   {
     name: '运动',
     palette: ['#2f9e44', '#fd7e14', '#fff3bf'],
     scenes: ['field', 'street', 'beach', 'classroom'],
-    lines: [
-      '最后一球，拼了！',
-      '再跑一圈！',
-      '传给我！',
-      '比分还差两分。',
-      '{A}，你的脚没事吧？',
-      '教练说明天加练。',
-      '这一次一定要赢！',
-      '大家，加油！',
-    ],
-    chapterWords: ['集训', '预选赛', '替补', '逆转', '加时', '伤停', '决赛', '队长', '冠军', '新赛季'],
   },
-  {
-    name: '日常',
-    palette: ['#ffc9b9', '#fff4e6', '#e8590c'],
-    scenes: ['cafe', 'room', 'street', 'beach'],
-    lines: [
-      '今天的咖啡有点苦。',
-      '要不要一起去买菜？',
-      '下雨了，带伞了吗？',
-      '楼下新开了一家面包店。',
-      '{B}，周末去哪儿玩？',
-      '猫又跑到阳台上了。',
-      '这首歌真好听。',
-      '晚饭吃火锅吧！',
-    ],
-    chapterWords: ['早餐', '雨天', '散步', '小猫', '搬家', '花市', '夜宵', '晴天', '旧照片', '野餐'],
-  },
+  { name: '日常', palette: ['#ffc9b9', '#fff4e6', '#e8590c'], scenes: ['cafe', 'room', 'street', 'beach'] },
 ];
 
-const GIVEN_NAMES = [
+export interface CastMember extends CharacterLook {
+  name: string;
+}
+
+export interface BookStory {
+  title: string;
+  genre: number;
+  seed: number;
+  cast: CastMember[];
+  /** Which premise of its category it tells (premises.ts); absent: derived from the seed. */
+  premise?: number;
+  /** Pages of each chapter (the cliffhanger goes on the last); absent: 8. */
+  pages?: number[];
+}
+
+/** The premise slot a book tells: the catalogue's book i (seed i + 1) is the (i / 8)th of its category. */
+const premiseSlot = (book: Pick<BookStory, 'premise' | 'seed'>) =>
+  book.premise ?? Math.floor(Math.max(0, book.seed - 1) / GENRES.length);
+
+export const premiseOf = (book: Pick<BookStory, 'genre' | 'premise' | 'seed'>): Premise =>
+  premiseAt(book.genre, premiseSlot(book));
+
+/** A premise's cast: its fixed names with their looks (looks.ts). */
+export function premiseCast(genre: number, slot: number): CastMember[] {
+  const premise = premiseAt(genre, slot);
+  const looks = premiseLooks(genre, slot);
+  return premise.cast.map((p, i) => ({ name: p.name, ...looks[i]! }));
+}
+
+/** The story of the premise `slot` of category `genre` (its title and cast). */
+export function premiseStory(genre: number, slot: number, seed: number): BookStory {
+  return { title: premiseAt(genre, slot).title, genre, seed, premise: slot, cast: premiseCast(genre, slot) };
+}
+
+const VIDEO_NAMES = [
   '小满',
   '阿杰',
   '若水',
@@ -185,36 +103,15 @@ const GIVEN_NAMES = [
   '木槿',
   '一白',
   '乐乐',
-  '安然',
-  '思远',
-  '晓雨',
-  '大壮',
-  '沐沐',
-  '小鹿',
-  '阿宁',
-  '柚子',
 ];
 const COSTUMES = ['#e03131', '#1971c2', '#2f9e44', '#f08c00', '#9c36b5', '#0c8599', '#e64980', '#5c940d'];
 
-export interface CastMember {
-  name: string;
-  set: CastSet;
-  costume: string;
-}
-
-export interface BookStory {
-  title: string;
-  genre: number;
-  seed: number;
-  cast: CastMember[];
-}
-
-/** A book's cast: two or three characters of different sets, with Chinese names. */
+/** Two or three people of different classic sets (the demo videos' hosts; never the teacup). */
 export function makeCast(seed: number): CastMember[] {
   const rng = createRng(seed * 7_919 + 17);
   const size = rng.chance(0.5) ? 3 : 2;
-  const sets = [...CAST_SETS];
-  const names = [...GIVEN_NAMES];
+  const sets: CastSet[] = [...HUMAN_SETS];
+  const names = [...VIDEO_NAMES];
   const cast: CastMember[] = [];
   for (let i = 0; i < size; i++) {
     const set = sets.splice(rng.int(0, sets.length - 1), 1)[0]!;
@@ -224,14 +121,200 @@ export function makeCast(seed: number): CastMember[] {
   return cast;
 }
 
+/** One thing said: by a cast member (0 lead, 1 partner, 2 third) or a caption (-1). */
+export interface Said {
+  who: number;
+  text: string;
+  /** The rest of a long line cut in two (splitLine): it stays on its first part's page. */
+  cont?: true;
+}
+
+interface ChapterText {
+  title: string;
+  setup: Said[];
+  middle: Said[];
+  /** Lines said on the way (between the middle and the turn) when the pages have room. */
+  way: Said[];
+  turn: Said[];
+  cliff: Said[];
+}
+
+const MAX_TITLE = 8;
+const DEFAULT_PAGES = 8;
+/** Lines a page carries on average: the rest of its panels are silent (a look, a reaction, a place). */
+const LINES_PER_PAGE = 1.8;
+/** Lines on the way a later chapter says at most. */
+const LATER_WAY = 3;
+/** Chapters of the category's arc; later ones recombine the shared episodes. */
+const ARC = 5;
+
+function fillSlots(text: string, premise: Premise): string {
+  return text
+    .replaceAll('{A}', premise.cast[0]!.name)
+    .replaceAll('{B}', premise.cast[1]!.name)
+    .replaceAll('{地}', premise.place)
+    .replaceAll('{物}', premise.thing)
+    .replaceAll('{敌}', premise.rival)
+    .replaceAll('{愿}', premise.goal);
+}
+
+const SPEAKERS: Record<string, number> = { n: -1, a: 0, b: 1, c: 2 };
+
+function parse(lines: string[], premise: Premise): Said[] {
+  return lines
+    .flatMap((l) => {
+      const who = SPEAKERS[l[0]!] ?? 0;
+      const text = fillSlots(l.slice(2), premise);
+      // A long caption becomes two boxes (the place, then the time), the comma between them dropped.
+      if (who < 0) return splitLine(text, MAX_CAPTION).map((t) => ({ who, text: t.replace(/，$/, '') }));
+      return splitLine(text).map((t, i): Said => (i === 0 ? { who, text: t } : { who, text: t, cont: true }));
+    })
+    .filter((s) => s.who < premise.cast.length);
+}
+
+function shuffled<T>(items: readonly T[], rng: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const memo = new WeakMap<BookStory, ChapterText[]>();
+
+/**
+ * The whole book's text, chapter by chapter: titles are unique within the book, and no line of the
+ * first ARC chapters is said twice (the lines on the way are used up before any comes back).
+ */
+function bookText(book: BookStory): ChapterText[] {
+  const hit = memo.get(book);
+  if (hit) return hit;
+  const premise = premiseOf(book);
+  const arc = ARCS[book.genre % ARCS.length]!;
+  const rng = createRng(book.seed * 7_127 + 11);
+  const later = shuffled(
+    LATER_TURNS.map((_, i) => i),
+    rng,
+  );
+  const ownLines = parse(premise.lines, premise);
+  const genreLines = parse(
+    shuffled(ON_THE_WAY[book.genre % ON_THE_WAY.length]!, rng).map((l, i) => `${'ab'[i % 2]}:${l}`),
+    premise,
+  );
+  const laterLines = [...ownLines, ...genreLines];
+  let ownAt = 0;
+  let genreAt = 0;
+  let laterAt = 0;
+  const used = new Set<string>();
+  const chapters = Math.max(book.pages?.length ?? 0, 30);
+  const out: ChapterText[] = [];
+  for (let c = 1; c <= chapters; c++) {
+    let titles: string[];
+    let setup: string[];
+    let middle: string[] = [];
+    let turn: string[];
+    let cliff: string[];
+    if (c <= ARC) {
+      const ep = arc[c - 1]!;
+      ({ titles, setup, middle, turn, cliff } = ep);
+      if (c === 1) setup = [`n:${premise.opening}`, ...setup];
+    } else {
+      const k = c - ARC - 1;
+      const round = Math.floor(k / later.length);
+      const idx = k % later.length;
+      const t = later[idx]!;
+      const all = LATER_TURNS[t]!;
+      titles = [...all.slice(round % all.length), ...all.slice(0, round % all.length)];
+      setup = LATER_SETUPS[later[(idx + round) % later.length]! % LATER_SETUPS.length]!;
+      turn = LATER_TURN_LINES[t]!;
+      cliff = LATER_CLIFFS[later[(idx + 2 * round) % later.length]! % LATER_CLIFFS.length]!;
+    }
+    const filled = titles.map((t) => fillSlots(t, premise));
+    const title =
+      filled.find((t) => [...t].length <= MAX_TITLE && !used.has(t)) ??
+      filled.find((t) => !used.has(t)) ??
+      `${filled[0]}·${c}`;
+    used.add(title);
+    const text: ChapterText = {
+      title,
+      setup: parse(setup, premise),
+      middle: parse(middle, premise),
+      way: [],
+      turn: parse(turn, premise),
+      cliff: parse(cliff, premise),
+    };
+    const pages = book.pages?.[c - 1] ?? DEFAULT_PAGES;
+    // Lines said (a long line cut in two counts once: its parts share a page).
+    const units = (list: Said[]) => list.filter((s) => s.who >= 0 && !s.cont).length;
+    const said = units([...text.setup, ...text.middle, ...text.turn, ...text.cliff]);
+    let room = Math.max(0, Math.round(pages * LINES_PER_PAGE) - said);
+    /** The next line of `pool` from `at`, with the rest of it when it was cut in two. */
+    const take = (pool: Said[], at: number) => {
+      let end = at + 1;
+      while (end < pool.length && pool[end]!.cont) end++;
+      text.way.push(...pool.slice(at, end));
+      return end;
+    };
+    if (c <= ARC) {
+      // The arc's chapters are told by their own beats, with the premise's own lines (its teacup's,
+      // say) where there is room, and a word on the way only so that no page stays silent. None is
+      // said twice: once used up, they go without.
+      let silent = pages - 1 - (said - units(text.cliff));
+      for (; room > 0 && ownAt < ownLines.length; room--, silent--) ownAt = take(ownLines, ownAt);
+      for (; silent > 0 && genreAt < genreLines.length; silent--) genreAt = take(genreLines, genreAt);
+    } else {
+      // Later chapters, recombined, fill their pages with a little talk on the way (a few lines each,
+      // so that neighbouring chapters do not say the same ones), as many as it takes for no page to
+      // stay silent.
+      const silent = pages - 1 - (said - units(text.cliff));
+      for (room = Math.max(Math.min(room, LATER_WAY), silent); room > 0 && laterLines.length > 0; room--)
+        laterAt = take(laterLines, laterAt % laterLines.length);
+    }
+    out.push(text);
+  }
+  memo.set(book, out);
+  return out;
+}
+
 export function chapterTitle(book: BookStory, chapter: number): string {
-  const words = GENRES[book.genre]!.chapterWords;
-  const rng = createRng(book.seed * 131 + 7);
-  // A per-book rotation of the genre's words, then a second word after the first round.
-  const start = rng.int(0, words.length - 1);
-  const word = words[(start + chapter - 1) % words.length]!;
-  const round = Math.floor((chapter - 1) / words.length);
-  return round === 0 ? word : `${word}（${['上', '中', '下', '续'][Math.min(3, round - 1)]}）`;
+  const text = bookText(book);
+  return text[Math.min(chapter, text.length) - 1]!.title;
+}
+
+/** All a chapter says, in order (tests and tools). */
+export function chapterLines(book: BookStory, chapter: number): Said[] {
+  const t = bookText(book)[chapter - 1];
+  return t ? [...t.setup, ...t.middle, ...t.way, ...t.turn, ...t.cliff] : [];
+}
+
+/**
+ * What one page of a chapter says: the setup, middle and turn spread evenly over all but the last page
+ * (a caption goes with the line after it), the cliffhanger on the last.
+ */
+export function pageLines(book: BookStory, chapter: number, page: number): Said[] {
+  const all = bookText(book);
+  const text = all[Math.min(chapter, all.length) - 1]!;
+  const pages = Math.max(2, book.pages?.[chapter - 1] ?? DEFAULT_PAGES);
+  if (page >= pages) return page === pages ? [...text.cliff] : [];
+  const units: Said[][] = [];
+  let pending: Said[] = [];
+  for (const s of [...text.setup, ...text.middle, ...text.way, ...text.turn]) {
+    if (s.cont && pending.length === 0 && units.length > 0) {
+      units.at(-1)!.push(s);
+      continue;
+    }
+    pending.push(s);
+    if (s.who >= 0) {
+      units.push(pending);
+      pending = [];
+    }
+  }
+  if (pending.length > 0) units.push(pending);
+  const body = pages - 1;
+  return units
+    .slice(Math.floor(((page - 1) * units.length) / body), Math.floor((page * units.length) / body))
+    .flat();
 }
 
 export interface PanelPlan {
@@ -247,54 +330,121 @@ export interface PanelPlan {
   salt: number;
 }
 
-const MOODS: Mood[] = ['happy', 'laugh', 'sad', 'angry', 'surprised', 'thinking', 'neutral', 'worried'];
-const GESTURES: Gesture[] = ['stand', 'point', 'think', 'cheer', 'hold', 'hips'];
-const CAPTIONS = [
-  '第二天早上',
-  '与此同时',
-  '几分钟后',
-  '那天傍晚',
-  '夜深了',
-  '一周以后',
-  '突然——',
-  '回到现在',
-];
+/** The other one in a two-shot: the lead listens to anyone else, the partner to the lead. */
+const listenerOf = (who: number) => (who === 0 ? 1 : 0);
 
-function fill(line: string, cast: CastMember[], speaker: number): string {
-  const other = cast[(speaker + 1) % cast.length]!.name;
-  const self = cast[speaker]!.name;
-  return line.replace('{A}', other).replace('{B}', other === self ? '大家' : other);
+interface Group {
+  caption?: string;
+  said: Said[];
 }
 
-/** The panels of one page: the count comes from the layout, the content from the page's own seed. */
+function groupsOf(lines: Said[], count: number, rng: Rng, opening: boolean): Group[] {
+  const groups: Group[] = [];
+  for (const s of lines) {
+    const last = groups.at(-1);
+    if (s.who < 0) groups.push({ caption: s.text, said: [] });
+    else if (
+      last &&
+      last.said.length === 0 &&
+      last.caption !== undefined &&
+      !(opening && groups.length === 1)
+    )
+      last.said.push(s);
+    else groups.push({ said: [s] });
+  }
+  // Too many: two lines of different speakers share a panel (an exchange).
+  while (groups.length > count) {
+    const i = groups.findIndex(
+      (g, k) =>
+        k + 1 < groups.length &&
+        g.said.length === 1 &&
+        groups[k + 1]!.said.length === 1 &&
+        groups[k + 1]!.caption === undefined &&
+        groups[k + 1]!.said[0]!.who !== g.said[0]!.who,
+    );
+    if (i < 0) {
+      // No exchange left (rare): a speaker says two things in one bubble.
+      const j = groups.findIndex(
+        (g, k) => k + 1 < groups.length && groups[k + 1]!.caption === undefined && g.said.length > 0,
+      );
+      const g = groups[Math.max(0, j)]!;
+      const n = groups.splice(Math.max(0, j) + 1, 1)[0]!;
+      const same = n.said.filter((s) => s.who === g.said.at(-1)?.who);
+      if (g.said.length > 0 && same.length === n.said.length)
+        g.said[g.said.length - 1] = {
+          ...g.said.at(-1)!,
+          text: g.said.at(-1)!.text + same.map((s) => s.text).join(''),
+        };
+      else g.said.push(...n.said.filter((s) => !g.said.some((x) => x.who === s.who)));
+      continue;
+    }
+    groups[i]!.said.push(groups.splice(i + 1, 1)[0]!.said[0]!);
+  }
+  // Too few: silent panels (a look, a reaction) between the talk.
+  while (groups.length < count) {
+    const at = groups.length === 0 ? 0 : rng.int(opening ? 1 : 0, groups.length);
+    groups.splice(at, 0, { said: [] });
+  }
+  return groups;
+}
+
+/** The panels of one page: the count comes from the layout, the words from the chapter's script. */
 export function planPanels(book: BookStory, chapter: number, page: number, count: number): PanelPlan[] {
-  const genre = GENRES[book.genre]!;
+  const premise = premiseOf(book);
   const rng: Rng = createRng(book.seed * 1_000_003 + chapter * 1_009 + page * 31);
   const chapterRng = createRng(book.seed * 97 + chapter);
-  const scene = genre.scenes[chapterRng.int(0, genre.scenes.length - 1)]!;
-  const pool = [...genre.lines, ...genre.lines, ...COMMON_LINES];
-  const used = new Set<string>();
-  // A line is said once a page.
-  const line = () => {
-    let l = rng.pick(pool);
-    for (let tries = 0; used.has(l) && tries < 20; tries++) l = rng.pick(pool);
-    used.add(l);
-    return l;
-  };
-  return Array.from({ length: count }, (_, i) => {
-    const solo = book.cast.length === 1 || rng.chance(0.35);
-    const first = rng.int(0, book.cast.length - 1);
-    const who = solo ? [first] : [first, (first + 1 + rng.int(0, book.cast.length - 2)) % book.cast.length];
-    const speaks = who.map((_, k) => k === 0 || rng.chance(0.6));
-    return {
-      // Now and then a panel cuts to another place of the genre.
-      scene: rng.chance(0.15) ? rng.pick(genre.scenes) : scene,
-      who,
-      moods: who.map(() => rng.pick(MOODS)),
-      gestures: who.map(() => rng.pick(GESTURES)),
-      lines: who.map((w, k) => (speaks[k] ? fill(line(), book.cast, w) : undefined)),
-      caption: i === 0 && rng.chance(0.4) ? rng.pick(CAPTIONS) : undefined,
-      salt: rng.int(0, 1_000_000),
-    };
+  const places = premise.scenes;
+  let scene: Scene = chapter === 1 || chapterRng.chance(0.5) ? places[0]! : chapterRng.pick(places);
+  const lines = pageLines(book, chapter, page);
+  // The opening panel of a chapter shows where it happens and who is there, under its caption, when there is room.
+  const opening = page === 1 && lines[0]?.who === -1 && lines.filter((s) => s.who >= 0).length < count;
+  const groups = groupsOf(lines, count, rng, opening);
+  const pair = [0, Math.min(1, book.cast.length - 1)];
+  let lastSaid: Said | undefined;
+  return groups.map((g, i): PanelPlan => {
+    if (g.caption && /夜|晚上/.test(g.caption) && places.includes('night')) scene = 'night';
+    const salt = rng.int(0, 1_000_000);
+    if (opening && i === 0) {
+      // The place and who is there, before a word is said (also the chapter's thumbnail).
+      const who = book.cast.length > 1 ? [...pair] : [0];
+      return {
+        scene,
+        who,
+        moods: who.map((): Mood => 'neutral'),
+        gestures: who.map((_, k): Gesture => (k === 0 ? 'stand' : 'hold')),
+        lines: who.map(() => undefined),
+        caption: g.caption,
+        salt,
+      };
+    }
+    let who: number[];
+    let said: (string | undefined)[];
+    let moods: Mood[];
+    let gestures: Gesture[];
+    if (g.said.length === 0) {
+      // A silent panel: the two react to what was said last.
+      const react = lastSaid ? REACTION[expressionOf(lastSaid.text).mood] : 'neutral';
+      who = book.cast.length > 1 && rng.chance(0.7) ? [...pair] : [pair[rng.int(0, 1)]!];
+      said = who.map(() => undefined);
+      moods = who.map(() => react);
+      // A look, not a jump: a silent panel keeps to small gestures.
+      gestures = who.map((): Gesture => (react === 'thinking' ? 'think' : 'stand'));
+    } else {
+      const speakers = g.said.map((s) => s.who);
+      who = [...speakers];
+      if (who.length === 1 && book.cast.length > 1 && rng.chance(0.6)) {
+        const listener = listenerOf(who[0]!);
+        if (rng.chance(0.5)) who.push(listener);
+        else who.unshift(listener);
+      }
+      said = who.map((w) => g.said.find((s) => s.who === w)?.text);
+      const heard = g.said.at(-1)!;
+      moods = who.map((w, k) =>
+        said[k] !== undefined ? expressionOf(said[k]).mood : REACTION[expressionOf(heard.text).mood],
+      );
+      gestures = who.map((w, k) => (said[k] !== undefined ? expressionOf(said[k]).gesture : 'stand'));
+      lastSaid = heard;
+    }
+    return { scene, who, moods, gestures, lines: said, caption: g.caption, salt };
   });
 }

@@ -1,20 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
-import { RateLimitedError } from './rate-limits.js';
+import { RateLimitedError, type CallerRules } from './rate-limits.js';
+import { callerAddressOf } from './address-group.js';
 
-export interface CallRule {
-  max: number;
-  timeWindow: number;
-}
-
-export interface CallerRules {
-  /** Per signed-in user (every session of an account shares it). */
-  perUser?: CallRule;
-  /** Per client address (request.ip, which believes X-Forwarded-For only from TRUST_PROXY). */
-  perAddress?: CallRule;
-  /** Count only callers without a session (signed-in callers are bounded some other way). */
-  anonymousOnly?: boolean;
-}
+export type { CallerRules } from './rate-limits.js';
 
 /**
  * A preHandler counting the call against its caller's user and address, each in its own
@@ -31,7 +20,7 @@ export function callerLimits(app: App, name: string, rules: CallerRules) {
   const byAddress = rules.perAddress
     ? app.createRateLimit({
         ...rules.perAddress,
-        keyGenerator: (req: FastifyRequest) => `${name}:a:${req.ip}`,
+        keyGenerator: (req: FastifyRequest) => `${name}:a:${callerAddressOf(req)}`,
       })
     : null;
   return async (request: FastifyRequest) => {

@@ -17,14 +17,19 @@ import {
   type ParsedPart,
 } from '../../contract/index.js';
 import type { App } from '../context.js';
-import { requireUser } from './auth.js';
+import { requireUser, type AuthUser } from './auth.js';
 
-/** The request of call K as its handler sees it: params, query and body parsed by the call's schemas. */
+/**
+ * The request of call K as its handler sees it: params, query and body parsed by the call's schemas, and
+ * for a user call (the table's auth 'user', checked by requireUser before the handler) a user that is
+ * there: handlers never assert it.
+ */
 export type EndpointRequest<K extends EndpointId> = FastifyRequest<{
   Params: ParsedPart<K, 'params'>;
   Querystring: ParsedPart<K, 'query'>;
   Body: ParsedPart<K, 'body'>;
-}>;
+}> &
+  ((typeof endpoints)[K]['auth'] extends 'user' ? { user: AuthUser } : unknown);
 
 /** What a handler may answer: the call's envelope (granted data or a refusal), or the reply it sent. */
 export type EndpointAnswer<K extends EndpointId> =
@@ -43,10 +48,11 @@ export interface EndpointOptions extends Omit<RouteShorthandOptions, 'schema' | 
   schema?: Partial<Pick<FastifySchema, 'body' | 'querystring' | 'params'>>;
 }
 
-let checkAnswers = false;
-/** Whether routes registered from now on check their answers (config.checkAnswers; on in tests). */
-export function setAnswerChecks(on: boolean) {
-  checkAnswers = on;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether this app's routes check their answers (config.checkAnswers; on in tests). */
+    checkAnswers: boolean;
+  }
 }
 
 /**
@@ -65,7 +71,7 @@ export function route<K extends EndpointId>(
   const s: EndpointSchemas = endpointSchemas[id];
   const { preHandler, schema, ...rest } = options;
   const own = preHandler === undefined ? [] : Array.isArray(preHandler) ? preHandler : [preHandler];
-  const response = checkAnswers ? answerSchemas(id) : undefined;
+  const response = app.checkAnswers ? answerSchemas(id) : undefined;
   app.route({
     ...rest,
     method: e.method,

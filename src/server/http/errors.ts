@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, Msg } from '../../contract/index.js';
-import { HashingBusyError } from '../services/passwords.js';
+import { HashingBusyError } from '../services/password-hasher.js';
 import { RateLimitedError } from './rate-limits.js';
 import { fail } from './reply.js';
 

@@ -1,19 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.js';
-import {
-  hashingDoorFull,
-  HashingBusyError,
-  returnHashingTicket,
-  takeHashingTicket,
-} from '../services/passwords.js';
+import { HashingBusyError, type PasswordHasher } from '../services/password-hasher.js';
 import { callerLimits, type CallerRules } from './caller-limits.js';
 import { RateLimitedError } from './rate-limits.js';
+import { callerAddressOf } from './address-group.js';
 
 /**
  * Calls that run a password hash at full cost (login, bind_mobile, modifyPwd, find_account). Besides
  * their rate limits, one user may have one such call in progress and one address two: a flood from
  * one caller then holds at most two of the node's hashing slots, and the bounded queue in
- * passwords.ts refuses the rest of the world's excess, so other users' logins keep their speed. Calls
+ * password-hasher.ts refuses the rest of the world's excess, so other users' logins keep their speed. Calls
  * beyond what that queue can hold are refused at the door, before any database work.
  */
 export const HASHING_IN_FLIGHT = { perUser: 1, perAddress: 2 } as const;
@@ -21,7 +17,7 @@ export const HASHING_IN_FLIGHT = { perUser: 1, perAddress: 2 } as const;
 const inFlight = new Map<string, number>();
 const HELD = Symbol('hashing-held');
 const TICKET = Symbol('hashing-ticket');
-type Held = FastifyRequest & { [HELD]?: string[]; [TICKET]?: boolean };
+type Held = FastifyRequest & { [HELD]?: string[]; [TICKET]?: PasswordHasher };
 
 function take(keys: string[], limits: number[]): boolean {
   if (keys.some((k, i) => (inFlight.get(k) ?? 0) >= limits[i]!)) return false;
@@ -30,8 +26,8 @@ function take(keys: string[], limits: number[]): boolean {
 }
 
 function release(request: Held) {
-  if (request[TICKET]) returnHashingTicket();
-  request[TICKET] = false;
+  request[TICKET]?.returnTicket();
+  request[TICKET] = undefined;
   for (const k of request[HELD] ?? []) {
     const n = (inFlight.get(k) ?? 1) - 1;
     if (n <= 0) inFlight.delete(k);
@@ -43,6 +39,7 @@ function release(request: Held) {
 /** Route options for a hashing call: `{ preHandler: [...own, guard.preHandler], onResponse, onRequestAbort }`. */
 export function hashingGuard(
   app: App,
+  hasher: PasswordHasher,
   name: string,
   rules: CallerRules & {
     /** Whether the call comes from the account owner's own device (places are kept for it). */
@@ -53,7 +50,7 @@ export function hashingGuard(
   return {
     preHandler: async (request: FastifyRequest) => {
       await limits(request);
-      const keys = [`a:${request.ip}`];
+      const keys = [`a:${callerAddressOf(request)}`];
       const caps: number[] = [HASHING_IN_FLIGHT.perAddress];
       if (request.user) {
         keys.push(`u:${request.user.id}`);
@@ -62,9 +59,9 @@ export function hashingGuard(
       if (!take(keys, caps)) throw new RateLimitedError(1);
       (request as Held)[HELD] = keys;
       // Only asked when the ordinary places are taken: a database read, not paid on every call.
-      const own = hashingDoorFull() && rules.ownDevice ? await rules.ownDevice(request) : false;
-      if (!takeHashingTicket(own)) throw new HashingBusyError();
-      (request as Held)[TICKET] = true;
+      const own = hasher.doorFull() && rules.ownDevice ? await rules.ownDevice(request) : false;
+      if (!hasher.takeTicket(own)) throw new HashingBusyError();
+      (request as Held)[TICKET] = hasher;
     },
     onResponse: async (request: FastifyRequest) => release(request as Held),
     onRequestAbort: async (request: FastifyRequest) => release(request as Held),

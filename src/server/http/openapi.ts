@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
   Ad,
@@ -144,6 +145,11 @@ const HEADER_PARAMS = Object.fromEntries(
     .filter(([, name]) => name !== Header.authorization)
     .map(([key, name]) => [key, { name, in: 'header', required: false, schema: { type: 'string' } }]),
 );
+
+/** The version the document states: the package's own, read from package.json beside the sources. */
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 
 /**
  * The OpenAPI 3.1 document of the contract's table: every call with its input, its answers and

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { App } from '../context.js';
-import type { CallerRules } from './caller-limits.js';
+import { callerAddressOf } from './address-group.js';
 
 /** Per-IP limits of the calls that guess or create accounts (route `config.rateLimit`). */
 export const RateLimits = {
@@ -52,6 +52,20 @@ export const CallerLimitRules = {
 } as const satisfies Record<string, CallerRules>;
 
 /** What the error handler recognises and answers with Code.RATE_LIMITED. */
+export interface CallRule {
+  max: number;
+  timeWindow: number;
+}
+
+export interface CallerRules {
+  /** Per signed-in user (every session of an account shares it). */
+  perUser?: CallRule;
+  /** Per client address (its IPv6 /64 or IPv4 address: http/address-group.ts callerAddressOf). */
+  perAddress?: CallRule;
+  /** Count only callers without a session (signed-in callers are bounded some other way). */
+  anonymousOnly?: boolean;
+}
+
 export class RateLimitedError extends Error {
   readonly statusCode = 429;
   constructor(readonly retryAfterSeconds: number) {
@@ -88,6 +102,8 @@ export async function registerRateLimits(app: App, config: Config) {
     redis,
     nameSpace: 'inkreel-rl-',
     skipOnError: true,
+    // One IPv6 host holds a whole /64: counted by the full address it would be 2^64 callers.
+    keyGenerator: callerAddressOf,
     errorResponseBuilder: (_req, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
   });
 }

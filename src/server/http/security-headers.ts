@@ -1,23 +1,13 @@
 import helmet from 'helmet';
-import type { Config } from '../config.js';
+import { originOfHost, type Config } from '../config.js';
 import type { App } from '../context.js';
 import { prerenderScriptHash } from './prerender-page.js';
 import { routePath } from './client.js';
 
-/** Origin of a configured host ('' or unparsable: none). Bare host names are taken as https. */
-function originOf(value: string): string | null {
-  if (!value) return null;
-  try {
-    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** The Content-Security-Policy for the built PWA and the server-rendered /h5 pages. */
 export function cspDirectives(config: Config) {
   const hosts = [config.staticApiHost, config.dynamicHost, config.publicUrl]
-    .map(originOf)
+    .map(originOfHost)
     .filter((o): o is string => o !== null);
   const self = ["'self'", ...new Set(hosts)];
   const https = config.publicUrl.startsWith('https://');

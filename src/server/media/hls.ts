@@ -1,9 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { MediaStore } from '../ports/media-store.js';
 import { runFfmpeg } from './ffmpeg.js';
-import { exists, MEDIA_KEY_PATTERN, mediaDir, type MediaCtx } from './files.js';
+import { fileExists, type MediaCtx } from './files.js';
 import { storeImage } from './images.js';
+import { MEDIA_KEY_PATTERN, vodKey } from './keys.js';
 import {
   parseMediaPlaylist,
   subtitlePlaylist,
@@ -23,9 +26,9 @@ import {
  * we write the master and subtitle playlists ourselves. Trials are cut from this output when served
  * (services/catalogue/trial.ts), so a changed trial length needs no new encode.
  *
- * Output, DATA_DIR/media/vod/{key}/:
- *   master.m3u8, v{h}/index.m3u8 + seg_NNN.ts, a{n}/index.m3u8 + seg_NNN.ts, subs/{lang}.vtt + .m3u8,
- *   meta.json.
+ * ffmpeg writes into a local scratch folder; the finished output is then stored under vod/{key}/ in
+ * the media store (media/keys.ts): master.m3u8, v{h}/index.m3u8 + seg_NNN.ts, a{n}/index.m3u8 +
+ * seg_NNN.ts, subs/{lang}.vtt + .m3u8, and meta.json last, whose presence marks the output finished.
  */
 
 export const HLS_SEGMENT_SECONDS = 2;
@@ -42,6 +45,8 @@ export interface SubtitleInput {
   name: string;
   /** WebVTT text. */
   vtt: string;
+  /** Shown when the video starts; by default the first track is. */
+  default?: boolean;
 }
 export interface HlsSource {
   /** ffmpeg input arguments (one or more -i). */
@@ -55,13 +60,17 @@ export interface HlsSource {
   duration: number;
   /**
    * A filter graph run before the renditions are cut, ending in the label `videoMap` names (generated
-   * scenes: see demo-clips.ts).
+   * scenes: see demo/clips.ts).
    */
   videoFilter?: string;
   /** Text burnt into the top-left corner with the running time (demo clips). */
   label?: string;
-  /** Audio encoding; stereo 44.1 kHz at 64 kb/s by default (generated music is fine mono at 22 kHz). */
-  audioFormat?: { channels: number; rate: number; kbps: number };
+  /**
+   * Audio encoding; stereo 44.1 kHz at 64 kb/s by default (generated music is fine mono at 22 kHz).
+   * `copy`: the audio inputs are AAC in this format already (demo music made once for many videos):
+   * copied as they are, cut at `duration`.
+   */
+  audioFormat?: { channels: number; rate: number; kbps: number; copy?: boolean };
   /** x264 preset: 'veryfast' (default) for real content, 'ultrafast' for test patterns. */
   preset?: 'ultrafast' | 'superfast' | 'veryfast';
 }
@@ -97,14 +106,17 @@ export const markerText = (index: number, offset: number) => ({
   describe: `从 ${vttTime(offset).slice(3, 8)} 开始`,
 });
 
-const inFlight = new Map<string, Promise<VodMedia>>();
+/** Ingests running in this process, per store and media key. */
+const inFlight = new WeakMap<MediaStore, Map<string, Promise<VodMedia>>>();
 
-export const vodDir = (ctx: MediaCtx, mediaKey: string) => mediaDir(ctx, 'vod', mediaKey);
+const META = 'meta.json';
 
 export async function readVodMedia(ctx: MediaCtx, mediaKey: string): Promise<VodMedia | null> {
   if (!MEDIA_KEY_PATTERN.test(mediaKey)) return null;
+  const meta = await ctx.media.readAll(vodKey(mediaKey, META));
+  if (!meta) return null;
   try {
-    return JSON.parse(await readFile(join(vodDir(ctx, mediaKey), 'meta.json'), 'utf8')) as VodMedia;
+    return JSON.parse(meta.toString('utf8')) as VodMedia;
   } catch {
     return null;
   }
@@ -118,15 +130,16 @@ export function ingestHls(
   onProgress?: (fraction: number) => void,
 ): Promise<VodMedia> {
   if (!MEDIA_KEY_PATTERN.test(mediaKey)) return Promise.reject(new Error(`bad media key: ${mediaKey}`));
-  const dir = vodDir(ctx, mediaKey);
-  const running = inFlight.get(dir);
+  let jobs = inFlight.get(ctx.media);
+  if (!jobs) inFlight.set(ctx.media, (jobs = new Map()));
+  const running = jobs.get(mediaKey);
   if (running) return running;
   const job = (async () => {
     const done = await readVodMedia(ctx, mediaKey);
     if (done) return done;
     return encode(ctx, mediaKey, source, onProgress);
-  })().finally(() => inFlight.delete(dir));
-  inFlight.set(dir, job);
+  })().finally(() => jobs.delete(mediaKey));
+  jobs.set(mediaKey, job);
   return job;
 }
 
@@ -136,9 +149,8 @@ async function encode(
   src: HlsSource,
   onProgress?: (fraction: number) => void,
 ): Promise<VodMedia> {
-  const finalDir = vodDir(ctx, mediaKey);
-  const work = mediaDir(ctx, 'vod', `.tmp-${mediaKey}-${randomBytes(4).toString('hex')}`);
-  await mkdir(join(work, 'th'), { recursive: true });
+  const work = await mkdtemp(join(tmpdir(), `inkreel-hls-${mediaKey}-`));
+  await mkdir(join(work, 'th'));
   try {
     const ladder = pickLadder(src.width, src.height);
     const videoDirs = ladder.map((r) => `v${Math.min(r.width, r.height)}`);
@@ -147,7 +159,7 @@ async function encode(
 
     const thumbEvery = Math.max(1, src.duration / (MARKER_COUNT + 1));
     const label =
-      src.label && (await exists(LABEL_FONT))
+      src.label && (await fileExists(LABEL_FONT))
         ? `drawtext=fontfile=${LABEL_FONT}:text='${src.label.replace(/[^A-Za-z0-9 ]/g, '')}  %{pts\\:hms}':` +
           'x=12:y=12:fontsize=h/14:fontcolor=white:box=1:boxcolor=black@0.5,'
         : '';
@@ -182,21 +194,14 @@ async function encode(
         ...hls(videoDirs[i]!),
       );
     });
+    const audioCodec = src.audioFormat?.copy
+      ? ['-c:a', 'copy', '-t', String(src.duration)]
+      : [
+          ...['-c:a', 'aac', '-b:a', `${src.audioFormat?.kbps ?? 64}k`],
+          ...['-ac', String(src.audioFormat?.channels ?? 2), '-ar', String(src.audioFormat?.rate ?? 44100)],
+        ];
     src.audio.forEach((a, i) => {
-      args.push(
-        '-map',
-        a.map,
-        '-vn',
-        '-c:a',
-        'aac',
-        '-b:a',
-        `${src.audioFormat?.kbps ?? 64}k`,
-        '-ac',
-        String(src.audioFormat?.channels ?? 2),
-        '-ar',
-        String(src.audioFormat?.rate ?? 44100),
-        ...hls(audioDirs[i]!),
-      );
+      args.push('-map', a.map, '-vn', ...audioCodec, ...hls(audioDirs[i]!));
     });
     args.push('-map', '[th]', '-q:v', '4', join(work, 'th', 't_%02d.jpg'));
     await runFfmpeg(args, {
@@ -229,7 +234,7 @@ async function encode(
     const subtitles: SubtitleTrack[] = src.subtitles.map((s, i) => ({
       language: s.language,
       name: s.name,
-      default: i === 0,
+      default: s.default ?? i === 0,
     }));
     await mkdir(join(work, 'subs'));
     for (const s of src.subtitles) {
@@ -257,19 +262,29 @@ async function encode(
       audio,
       subtitles,
     };
-    await writeFile(join(work, 'meta.json'), JSON.stringify(media, null, 1));
-    try {
-      await rename(work, finalDir);
-    } catch (err) {
-      // Another process finished the same key first: keep its output.
-      const other = await readVodMedia(ctx, mediaKey);
-      if (other) return other;
-      throw err;
-    }
+    // Another process may have finished the same key meanwhile: keep its output.
+    const other = await readVodMedia(ctx, mediaKey);
+    if (other) return other;
+    await publish(ctx.media, work, vodKey(mediaKey));
+    await ctx.media.write(vodKey(mediaKey, META), JSON.stringify(media, null, 1));
     return media;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Stores every file of the scratch folder `work` under `prefix`, streamed (segments can be large):
+ * segments and subtitles first, then the playlists that list them, the master last, so a player that
+ * finds a playlist finds everything it names.
+ */
+async function publish(media: MediaStore, work: string, prefix: string): Promise<void> {
+  const files = (await readdir(work, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => relative(work, join(e.parentPath, e.name)).split(sep).join('/'));
+  const rank = (rel: string) => (rel === 'master.m3u8' ? 2 : rel.endsWith('.m3u8') ? 1 : 0);
+  files.sort((a, b) => rank(a) - rank(b));
+  for (const rel of files) await media.write(`${prefix}${rel}`, createReadStream(join(work, rel)));
 }
 
 /** Rewrites a media playlist in our form and measures its bit rates. */

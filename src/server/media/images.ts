@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { IMAGE_SIZES, PAGE_SIZE_PX, encryptImage, type ImageSize } from '../../contract/index.js';
-import { exists, mediaDir, writeAtomic, type MediaCtx } from './files.js';
+import type { MediaCtx } from './files.js';
+import { imageKeyOf, pageManifestKey } from './keys.js';
 
 export type { MediaCtx } from './files.js';
 
@@ -18,13 +18,11 @@ export const WEBP_QUALITY = 78;
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export const imageHash = (input: Uint8Array) => createHash('sha256').update(input).digest('hex').slice(0, 32);
-export const imageFile = (ctx: MediaCtx, hash: string, size: ImageSize) =>
-  mediaDir(ctx, 'img', `${hash}_${size}_0.img`);
 
 /**
  * Stores one picture: WebP at each width of IMAGE_SIZES (never upscaled), AES-GCM encrypted with the
- * image key, under DATA_DIR/media/img/{hash}_{size}_0.img. The hash is of the source bytes, so storing
- * the same picture again costs a few stat calls.
+ * image key, as img/{hash}_{size}_0.img in the media store. The hash is of the source bytes, so storing
+ * the same picture again costs a few existence checks.
  */
 export async function storeImage(
   ctx: MediaCtx,
@@ -45,7 +43,7 @@ export async function writeVariants(
 ): Promise<void> {
   const missing: ImageSize[] = [];
   for (const size of opts.sizes ?? IMAGE_SIZES)
-    if (!(await exists(imageFile(ctx, hash, size)))) missing.push(size);
+    if (!(await ctx.media.exists(imageKeyOf(hash, size)))) missing.push(size);
   if (missing.length === 0) return;
   const base = source();
   await Promise.all(
@@ -57,7 +55,7 @@ export async function writeVariants(
         .webp({ quality: opts.quality ?? WEBP_QUALITY, effort: 2 })
         .toBuffer();
       const sealed = await encryptImage(ctx.imageKey, new Uint8Array(webp));
-      await writeAtomic(imageFile(ctx, hash, size), sealed);
+      await ctx.media.write(imageKeyOf(hash, size), sealed);
     }),
   );
 }
@@ -83,9 +81,10 @@ export async function storeChapterPage(
     throw new RangeError('splitCount must be an integer from 1 to 4');
   }
   const sourceHash = imageHash(input);
-  const manifest = mediaDir(ctx, 'pages', `${sourceHash}_${splitCount}.json`);
-  if (await exists(manifest)) {
-    const saved = JSON.parse(await readFile(manifest, 'utf8')) as StoredPage;
+  const manifest = pageManifestKey(sourceHash, splitCount);
+  const known = await ctx.media.readAll(manifest);
+  if (known) {
+    const saved = JSON.parse(known.toString('utf8')) as StoredPage;
     if (await allStored(ctx, saved.parts)) return saved;
   }
 
@@ -113,13 +112,13 @@ export async function storeChapterPage(
       page.parts.push(hash);
     }
   }
-  await writeAtomic(manifest, JSON.stringify(page));
+  await ctx.media.write(manifest, JSON.stringify(page));
   return page;
 }
 
 async function allStored(ctx: MediaCtx, hashes: string[]): Promise<boolean> {
   for (const h of hashes) {
-    for (const size of IMAGE_SIZES) if (!(await exists(imageFile(ctx, h, size)))) return false;
+    for (const size of IMAGE_SIZES) if (!(await ctx.media.exists(imageKeyOf(h, size)))) return false;
   }
   return true;
 }

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, TRIAL_SECONDS_RANGE } from '../config.js';
-import { openService } from '../bootstrap.js';
+import { exitOnConfigError, loadConfig, TRIAL_SECONDS_RANGE } from '../config.js';
+import { openService } from '../composition-root.js';
 import { ingestComicFolder } from './ingest-comic.js';
 import { assertVodType, findSubtitles, ingestVideoFile, insertVod } from './ingest-video.js';
 
@@ -110,6 +110,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  exitOnConfigError(err);
   process.stderr.write(`\ningest failed: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { FREE_CHAPTER_COUNT, PublishStatus } from '../../contract/index.js';
 import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
-import { searchText } from '../db/search-text.js';
+import type { CatalogueStore } from '../ports/catalogue-store.js';
 import { storeChapterPage, storeImage, type StoredPage } from './images.js';
 
 /**
@@ -98,23 +98,8 @@ export async function ingestComicFolder(
   }
   if (chapterDirs.length === 0) throw new Error(`${folder}: no chapter folders`);
 
-  const existing = await ctx.db
-    .selectFrom('books')
-    .select(['id', 'chapter_count'])
-    .where('title', '=', title)
-    .where('author', '=', meta.author)
-    .executeTakeFirst();
-  const have = existing
-    ? Number(
-        (
-          await ctx.db
-            .selectFrom('chapters')
-            .select((e) => e.fn.max('number').as('n'))
-            .where('book_id', '=', existing.id)
-            .executeTakeFirst()
-        )?.n ?? 0,
-      )
-    : 0;
+  const existing = await ctx.catalogue.findBook(title, meta.author);
+  const have = existing?.lastChapterNumber ?? 0;
   const todo = chapterDirs.map((dir, i) => ({ dir, number: i + 1 })).filter((c) => c.number > have);
 
   // Pictures first (idempotent, content-addressed), then every row in one transaction.
@@ -142,70 +127,35 @@ export async function ingestComicFolder(
   }
 
   const now = nowIso();
-  const bookId = await ctx.db.transaction().execute(async (trx) => {
-    let id = existing?.id;
-    if (id === undefined) {
-      const categoryId = await categoryFor(trx, meta.category);
-      const row = await trx
-        .insertInto('books')
-        .values({
-          title,
-          author: meta.author,
-          cover_hash: coverHash,
-          hori_cover_hash: horiHash,
-          publish_status: meta.publishStatus,
-          recommend: 0,
-          read_count: 0,
-          week_read_count: 0,
-          three_d: 0,
-          abstract: meta.abstract,
-          category_id: categoryId,
-          chapter_count: 0,
-          vip_free: meta.vipFree ? 1 : 0,
-          search_text: searchText(title, meta.author),
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
+  const rows = chapters.map((ch) => ({
+    number: ch.number,
+    title: ch.title,
+    coverHash: ch.coverHash,
+    price: ch.number <= meta.freeChapters ? 0 : meta.price,
+    splitCount,
+    updatedAt: now,
+    pages: ch.pages,
+  }));
+  const bookId = await ctx.catalogue.transaction(async (tx) => {
+    if (!existing) {
+      return tx.createBook({
+        title,
+        author: meta.author,
+        summary: meta.abstract,
+        coverHash,
+        horiCoverHash: horiHash,
+        categoryId: await categoryFor(tx, meta.category),
+        publishStatus: meta.publishStatus,
+        vipFree: meta.vipFree,
+        createdAt: now,
+        updatedAt: now,
+        chapters: rows,
+      });
     }
-    for (const ch of chapters) {
-      const row = await trx
-        .insertInto('chapters')
-        .values({
-          book_id: id,
-          number: ch.number,
-          title: ch.title,
-          cover_hash: ch.coverHash,
-          price: ch.number <= meta.freeChapters ? 0 : meta.price,
-          pic_split_count: splitCount,
-          content: '',
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('chapter_pages')
-        .values(
-          ch.pages.map((p, idx) => ({
-            chapter_id: row.id,
-            idx,
-            width: p.width,
-            height: p.height,
-            parts: JSON.stringify(p.parts),
-          })),
-        )
-        .execute();
-    }
-    if (chapters.length > 0) {
-      await trx
-        .updateTable('books')
-        .set({ chapter_count: have + chapters.length, updated_at: now })
-        .where('id', '=', id)
-        .execute();
-    }
-    return id;
+    await tx.addChapters(existing.id, rows);
+    // New chapters bring the book up the lists of recent updates.
+    if (rows.length > 0) await tx.updateBook(existing.id, { updatedAt: now });
+    return existing.id;
   });
   return {
     bookId,
@@ -215,33 +165,14 @@ export async function ingestComicFolder(
   };
 }
 
-async function categoryFor(db: Ctx['db'], name: string | undefined): Promise<number> {
+/** The category named in book.json (made after the others when new), else the first one (or 综合). */
+async function categoryFor(store: CatalogueStore, name: string | undefined): Promise<number> {
+  const categories = await store.listCategories();
   if (name) {
-    const found = await db.selectFrom('categories').select('id').where('name', '=', name).executeTakeFirst();
+    const found = categories.find((c) => c.name === name);
     if (found) return found.id;
-    const max = await db
-      .selectFrom('categories')
-      .select((e) => e.fn.max('sort').as('s'))
-      .executeTakeFirst();
-    const row = await db
-      .insertInto('categories')
-      .values({ name, sort: Number(max?.s ?? 0) + 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    const last = categories.length ? Math.max(...categories.map((c) => c.sort)) : 0;
+    return store.createCategory({ name, sort: last + 1 });
   }
-  const first = await db
-    .selectFrom('categories')
-    .select('id')
-    .orderBy('sort')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (first) return first.id;
-  return (
-    await db
-      .insertInto('categories')
-      .values({ name: '综合', sort: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  return categories[0]?.id ?? (await store.createCategory({ name: '综合', sort: 1 }));
 }

@@ -3,8 +3,6 @@ import { createReadStream } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Ctx } from '../context.js';
-import { nowIso } from '../db/portable.js';
-import { searchText } from '../db/search-text.js';
 import { probeMedia } from './ffmpeg.js';
 import type { MediaCtx } from './files.js';
 import { ingestHls, markerText, type SubtitleInput, type VodMedia } from './hls.js';
@@ -90,9 +88,8 @@ export interface VodRowOptions {
 
 /** Refuses an unknown video type with the list of known ones (checked before a long encode). */
 export async function assertVodType(ctx: Ctx, typeId: number): Promise<void> {
-  const type = await ctx.db.selectFrom('vod_types').select('id').where('id', '=', typeId).executeTakeFirst();
-  if (type) return;
-  const types = await ctx.db.selectFrom('vod_types').select(['id', 'name']).orderBy('sort').execute();
+  const types = await ctx.catalogue.listVodTypes();
+  if (types.some((t) => t.id === typeId)) return;
   const known =
     types.map((t) => `${t.id} ${t.name}`).join(', ') || 'none (start the server once to seed them)';
   throw new Error(`unknown video type ${typeId}; types: ${known}`);
@@ -101,38 +98,22 @@ export async function assertVodType(ctx: Ctx, typeId: number): Promise<void> {
 /** Adds the catalogue row (and its progress markers) for an ingested video. */
 export async function insertVod(ctx: Ctx, media: VodMedia, opts: VodRowOptions): Promise<number> {
   await assertVodType(ctx, opts.typeId);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('vods')
-      .values({
-        type_id: opts.typeId,
-        name: opts.name,
-        pic_hash: media.posterHash,
-        content: opts.content ?? '',
-        price: opts.price,
-        duration: media.duration,
-        media_key: media.mediaKey,
-        can_try: opts.canTry === false ? 0 : 1,
-        trial_seconds: opts.trialSeconds ?? null,
-        play_count: 0,
-        search_text: searchText(opts.name),
-        created_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (media.markers.length > 0) {
-      await trx
-        .insertInto('vod_markers')
-        .values(
-          media.markers.map((m, i) => ({
-            vod_id: row.id,
-            offset: m.offset,
-            cover_hash: m.coverHash,
-            ...markerText(i, m.offset),
-          })),
-        )
-        .execute();
-    }
-    return row.id;
+  return ctx.catalogue.transaction(async (tx) => {
+    const id = await tx.createVod({
+      typeId: opts.typeId,
+      name: opts.name,
+      summary: opts.content ?? '',
+      posterHash: media.posterHash,
+      price: opts.price,
+      duration: media.duration,
+      mediaKey: media.mediaKey,
+      canTry: opts.canTry !== false,
+      trialSeconds: opts.trialSeconds ?? null,
+    });
+    await tx.setMarkers(
+      id,
+      media.markers.map((m, i) => ({ offset: m.offset, coverHash: m.coverHash, ...markerText(i, m.offset) })),
+    );
+    return id;
   });
 }

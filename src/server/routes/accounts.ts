@@ -16,22 +16,33 @@ import {
   registerUser,
 } from '../services/accounts.js';
 import { isOwnDevice } from '../services/login-guard.js';
-import { HashingBusyError } from '../services/passwords.js';
+import { HashingBusyError } from '../services/password-hasher.js';
 import { codeRefusalMessage } from '../services/sms/codes.js';
 import { getUserInfo } from '../services/user-info.js';
+import { callerAddressOf } from '../http/address-group.js';
 
 const noStore = { 'cache-control': 'no-store' } as const;
 
 /** Spec §7 account calls: register, login, info, bind mobile, change password, recovery, marks. */
 export const accountRoutes: RouteModule = (app, ctx) => {
   // Calls that hash a password: rate limits, and a cap on each caller's hashing in progress.
-  const { preHandler: loginGuard, ...loginHooks } = hashingGuard(app, 'login', {
+  const { preHandler: loginGuard, ...loginHooks } = hashingGuard(app, ctx.hasher, 'login', {
     ownDevice: (request) =>
       isOwnDevice(ctx.db, (request.body as { account: string }).account.trim(), deviceIdOf(request)),
   });
-  const { preHandler: bindGuard, ...bindHooks } = hashingGuard(app, 'bind', CallerLimitRules.bindMobile);
-  const { preHandler: pwdGuard, ...pwdHooks } = hashingGuard(app, 'pwd', CallerLimitRules.modifyPwd);
-  const { preHandler: findGuard, ...findHooks } = hashingGuard(app, 'find');
+  const { preHandler: bindGuard, ...bindHooks } = hashingGuard(
+    app,
+    ctx.hasher,
+    'bind',
+    CallerLimitRules.bindMobile,
+  );
+  const { preHandler: pwdGuard, ...pwdHooks } = hashingGuard(
+    app,
+    ctx.hasher,
+    'pwd',
+    CallerLimitRules.modifyPwd,
+  );
+  const { preHandler: findGuard, ...findHooks } = hashingGuard(app, ctx.hasher, 'find');
   const markLimits = callerLimits(app, 'mark', CallerLimitRules.userFromMark);
   const contactLimits = callerLimits(app, 'contact', CallerLimitRules.submitContact);
 
@@ -66,7 +77,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
       const outcome = await login(ctx, request.body, {
         deviceId: deviceIdOf(request),
         branchId: branchIdOf(request),
-        address: request.ip,
+        address: callerAddressOf(request),
       });
       reply.headers(noStore);
       if (outcome.kind === 'throttled')
@@ -80,7 +91,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
   );
 
   route(app, 'info', async (request, reply) =>
-    reply.headers(noStore).send(ok(await getUserInfo(ctx.db, request.user!.id))),
+    reply.headers(noStore).send(ok(await getUserInfo(ctx.db, request.user.id, ctx.clock.now()))),
   );
 
   route(
@@ -92,7 +103,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const { mobile, password, code } = request.body;
-      const outcome = await bindMobile(ctx, request.user!.id, mobile, password, code);
+      const outcome = await bindMobile(ctx, request.user.id, mobile, password, code);
       switch (outcome.kind) {
         case 'ok':
           return ok(outcome.user, Msg.bindSuccess);
@@ -116,7 +127,7 @@ export const accountRoutes: RouteModule = (app, ctx) => {
       ...pwdHooks,
     },
     async (request) => {
-      const user = request.user!;
+      const user = request.user;
       try {
         await changePassword(ctx, user.id, user.sessionId, request.body.password);
         return ok(null, Msg.pwdUpdated);

@@ -1,29 +1,28 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_URL_PATTERN, type ImageSize } from '../../contract/index.js';
 import type { Ctx, RouteModule } from '../context.js';
-import { drawDemoImage } from '../media/demo-pages.js';
-import { imageFile } from '../media/images.js';
-import { vodDir } from '../media/hls.js';
-import { MEDIA_KEY_PATTERN } from '../media/files.js';
+import { imageKeyOf, MEDIA_KEY_PATTERN, vodKey } from '../media/keys.js';
 import { checkVodToken } from '../services/catalogue/vod-urls.js';
+import { addressGroupOf } from '../http/address-group.js';
 import { bearerTokenOf } from '../http/client.js';
+import { sendStored } from '../http/stored-media.js';
+import { MediaBusyError } from '../media/busy.js';
 import { shortCacheBy } from '../services/catalogue/short-cache.js';
 import { TRIAL_SECONDS_PATTERN, trialFile, trialGate } from '../services/catalogue/trial.js';
 import { resolveSession } from '../services/session.js';
 
 /**
  * /media/img/{hash}_{size}_0.img — encrypted images (the service worker decrypts them); a name we do
- * not have answers 204 so the app shows its placeholder.
+ * not have answers 204 so the app shows its placeholder. A missing picture the store's miss handler
+ * can produce (the demo's drawing on first request) is produced first.
  *
  * /media/vod/{key}/trial/{seconds}/… — the public trial of a video that offers one of that length
  *   (services/catalogue/trial.ts): its playlists list only the first seconds, and a segment is served
  *   only if the trial playlist of its rendition lists it (no seeking or URL guessing past it).
  * /media/vod/{key}/s/{vodId}.{uid}.{exp}.{sig}/… — the full video under a signed prefix (see
  *   services/catalogue/vod-urls.ts), only while that video still uses this media key.
- * Anything else under /media/vod is refused. Every file path is built from validated pieces only.
+ * Anything else under /media/vod is refused. Every store key is built from validated pieces only.
+ * Files come from ctx.media, streamed, with byte ranges (players seek, Safari asks for ranges).
  */
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -60,23 +59,20 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     if (!m) return noImage(reply);
     const [, hash, size] = m as unknown as [string, string, string];
     const etag = `"${hash}_${size}"`;
-    const path = imageFile(ctx, hash, Number(size) as ImageSize);
-    let bytes: number;
-    try {
-      bytes = (await stat(path)).size;
-    } catch {
-      // A demo picture is drawn on first request from the recipe the seed left (media/demo-pages.ts).
-      if (!(await drawDemoImage(ctx, hash).catch(() => false))) return noImage(reply);
-      const drawn = await stat(path).catch(() => null);
-      if (!drawn) return noImage(reply);
-      bytes = drawn.size;
-    }
-    reply.header('cache-control', IMMUTABLE).header('etag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply
-      .type('application/octet-stream')
-      .header('content-length', bytes)
-      .send(createReadStream(path));
+    const key = imageKeyOf(hash, Number(size) as ImageSize);
+    const answer = { type: 'application/octet-stream', cacheControl: IMMUTABLE, etag };
+    // A picture still to be drawn is drawn for this caller, in its turn among callers, and dropped
+    // if the caller goes away first (demo/recipes.ts). An IPv6 caller is its /64: one host holds them all.
+    const ask = { signal: abortedWith(reply), requester: addressGroupOf(request.ip) };
+    const sent = await sendStored(request, reply, ctx.media, key, answer, ask).catch((err: unknown) => {
+      if (err instanceof MediaBusyError) return busy(reply, err.retryAfterSeconds);
+      // Cancelled: nobody is left to answer.
+      if (ask.signal.aborted) return reply;
+      // A picture that could not be drawn is a placeholder, never a 500 on the reader's page.
+      request.log.warn({ err, key }, 'picture could not be produced');
+      return 'missing' as const;
+    });
+    return sent === 'missing' ? noImage(reply) : sent;
   });
 
   app.get('/media/vod/*', async (request, reply) => {
@@ -88,7 +84,7 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       const seconds = parts[2] ?? '';
       if (!TRIAL_SECONDS_PATTERN.test(seconds)) return refuse(reply, 404);
       if (!(await trialAllowed(key, Number(seconds)))) return refuse(reply, 403);
-      return serveTrial(ctx, reply, key, Number(seconds), parts.slice(3).join('/'));
+      return serveTrial(ctx, request, reply, key, Number(seconds), parts.slice(3).join('/'));
     }
     if (parts[1] === 's' && parts.length >= 4) {
       const check = checkVodToken(ctx.config, key, parts[2]!);
@@ -100,14 +96,21 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
       const token = bearerTokenOf(request);
       const session = token === undefined ? null : await resolveSession(ctx.db, token);
       if (session && session.userId !== check.userId) return refuse(reply, 403);
-      return serveFull(ctx, reply, key, parts.slice(3).join('/'));
+      return serveFull(ctx, request, reply, key, parts.slice(3).join('/'));
     }
     // An unsigned path to the full output (e.g. /media/vod/{key}/v360/seg_030.ts) is never served.
     return refuse(reply, REL_PATTERN.test(parts.slice(1).join('/')) ? 403 : 404);
   });
 };
 
-async function serveTrial(ctx: Ctx, reply: FastifyReply, key: string, seconds: number, rel: string) {
+async function serveTrial(
+  ctx: Ctx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  seconds: number,
+  rel: string,
+) {
   const m = REL_PATTERN.exec(rel);
   if (!m) return refuse(reply, 404);
   const answer = await trialFile(ctx, key, seconds, { rel, dir: m.groups?.dir, seg: m.groups?.seg });
@@ -115,41 +118,58 @@ async function serveTrial(ctx: Ctx, reply: FastifyReply, key: string, seconds: n
   if (answer === 'notFound') return refuse(reply, 404);
   const ext = extOf(rel);
   const cache = CACHE.trial[ext === 'm3u8' ? 'list' : 'file'];
-  if ('file' in answer) return sendFile(reply, answer.file, ext, cache);
+  if ('key' in answer) return sendFile(ctx, request, reply, answer.key, ext, cache);
   return reply.type(TYPES[ext]).header('cache-control', cache).send(answer.playlist);
 }
 
-async function serveFull(ctx: Ctx, reply: FastifyReply, key: string, rel: string) {
+async function serveFull(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, key: string, rel: string) {
   if (!REL_PATTERN.test(rel)) return refuse(reply, 404);
   const ext = extOf(rel);
-  return sendFile(reply, join(vodDir(ctx, key), rel), ext, CACHE.full[ext === 'm3u8' ? 'list' : 'file']);
+  const cache = CACHE.full[ext === 'm3u8' ? 'list' : 'file'];
+  return sendFile(ctx, request, reply, vodKey(key, rel), ext, cache);
 }
 
 const extOf = (rel: string) => rel.slice(rel.lastIndexOf('.') + 1) as Ext;
 
-async function sendFile(reply: FastifyReply, path: string, ext: Ext, cache: string) {
-  let bytes: number;
-  try {
-    bytes = (await stat(path)).size;
-  } catch {
-    return refuse(reply, 404);
-  }
-  return reply
-    .type(TYPES[ext])
-    .header('cache-control', cache)
-    .header('content-length', bytes)
-    .send(createReadStream(path));
+async function sendFile(
+  ctx: Ctx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  ext: Ext,
+  cacheControl: string,
+) {
+  const sent = await sendStored(request, reply, ctx.media, key, { type: TYPES[ext], cacheControl });
+  return sent === 'missing' ? refuse(reply, 404) : sent;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
+/** What an answer about a stored object may have set before the object turned out to be gone. */
+const clearObjectHeaders = (reply: FastifyReply) =>
+  reply.removeHeader('etag').removeHeader('accept-ranges').removeHeader('last-modified');
 
 function noImage(reply: FastifyReply) {
-  return reply.code(204).header('cache-control', 'no-cache').send();
+  return clearObjectHeaders(reply).code(204).header('cache-control', 'no-cache').send();
 }
 
 function refuse(reply: FastifyReply, status: 403 | 404) {
-  return reply.code(status).header('cache-control', 'no-store').send();
+  return clearObjectHeaders(reply).code(status).header('cache-control', 'no-store').send();
+}
+
+/** Aborts when the client goes away before its answer was sent (a cancelled image request). */
+function abortedWith(reply: FastifyReply): AbortSignal {
+  const ac = new AbortController();
+  // The response's close, not the request's: a GET's request stream closes as soon as it is read.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) ac.abort(new Error('request cancelled'));
+  });
+  return ac.signal;
+}
+
+/** This caller already has its share of pictures being drawn: ask again shortly (never cached). */
+function busy(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .header('retry-after', String(retryAfterSeconds))
+    .send();
 }

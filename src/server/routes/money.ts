@@ -22,15 +22,15 @@ export const moneyRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx;
 
   route(app, 'chapterBuy', async (request) =>
-    buyAnswer(await buyChapter(db, request.user!.id, request.query.chapterId), Msg.notFound),
+    buyAnswer(await buyChapter(db, request.user.id, request.query.chapterId, ctx.clock.now()), Msg.notFound),
   );
 
   route(app, 'vodBuy', async (request) =>
-    buyAnswer(await buyVod(db, request.user!.id, request.body.vodId), Msg.videoNotFound),
+    buyAnswer(await buyVod(db, request.user.id, request.body.vodId, ctx.clock.now()), Msg.videoNotFound),
   );
 
   route(app, 'dailySign', async (request) => {
-    const r = await dailySign(db, request.user!.id);
+    const r = await dailySign(db, request.user.id, ctx.clock.now());
     if (!r.ok) return fail(Code.REFUSED, Msg.alreadySigned);
     return ok(
       {
@@ -44,8 +44,8 @@ export const moneyRoutes: RouteModule = (app, ctx) => {
   });
 
   route(app, 'recharge', async (request) =>
-    ok(await rechargeData(db, request.user!.id, request.query.appType)),
+    ok(await rechargeData(db, ctx.payProviders, request.user.id, request.query.appType, ctx.clock.now())),
   );
 
-  route(app, 'vodOrders', async (request) => ok(await boughtVods(db, request.user!.id, request.params.page)));
+  route(app, 'vodOrders', async (request) => ok(await boughtVods(db, request.user.id, request.params.page)));
 };

@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { RouteModule } from '../context.js';
-import { buildOpenApiDocument, OPENAPI_PATH } from '../http/openapi.js';
-
-const packageVersion = (): string =>
-  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
-    .version;
+import { buildOpenApiDocument, OPENAPI_PATH, packageVersion } from '../http/openapi.js';
 
 /** GET /api/openapi.json: the API document, built once from the contract's table on first request. */
 export const openApiRoutes: RouteModule = (app) => {

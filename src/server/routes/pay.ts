@@ -1,15 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App, RouteModule } from '../context.js';
+import type { RouteModule } from '../context.js';
 import { callerLimits } from '../http/caller-limits.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
 import { route } from '../http/endpoint-route.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
-import { OrderSweeper } from '../services/pay/expiry.js';
-import { ProviderRegistry, registerProviderFactory } from '../services/pay/provider.js';
 import {
   CASHIER_CSS,
   cashierState,
@@ -17,11 +14,9 @@ import {
   payAtCashier,
   renderCashier,
 } from '../services/pay/sandbox/cashier.js';
-import { SandboxNotifier } from '../services/pay/sandbox/notifier.js';
-import { createSandboxProvider, SANDBOX } from '../services/pay/sandbox/provider.js';
+import { SANDBOX_NOTIFY_JOB } from '../services/pay/sandbox/notifier.js';
+import { SANDBOX } from '../services/pay/sandbox/provider.js';
 import { safeReturnUrl } from '../http/safe-urls.js';
-
-registerProviderFactory(SANDBOX, createSandboxProvider);
 
 const TradeNoParams = z.object({ tradeNo: z.string().regex(/^SB[0-9a-f]{32}$/) });
 
@@ -34,40 +29,17 @@ function ownOrigins(request: FastifyRequest, publicUrl: string): string[] {
   return origins;
 }
 
-/** This service's own URL for the sandbox's notifications: PUBLIC_URL, else where it listens. */
-function ownBaseUrl(app: App, publicUrl: string): string | null {
-  if (publicUrl) return publicUrl;
-  const addr = app.server.address() as AddressInfo | string | null;
-  if (!addr || typeof addr === 'string') return null;
-  const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
-}
-
 /** Top-up: create and apply orders, provider notifications, and the sandbox provider's cashier. */
 export const payRoutes: RouteModule = (app, ctx) => {
   const { db, config } = ctx;
-  const deps: OrderDeps = { db, config, providers: new ProviderRegistry({ db, config }) };
-  const notifier = new SandboxNotifier(
-    db,
-    () => ownBaseUrl(app, config.publicUrl),
-    (msg, extra) => app.log.warn(extra ?? {}, msg),
-  );
-  app.addHook('onReady', async () => notifier.start());
-  app.addHook('onClose', async () => notifier.stop());
-  // Only a listening server sweeps (app.inject in tests never listens; tests drive the sweep directly).
-  const sweeper = new OrderSweeper(
-    { db, providers: deps.providers, log: (level, msg, extra) => app.log[level](extra ?? {}, msg) },
-    config.orderSweepMs,
-  );
-  app.addHook('onListen', async () => sweeper.start());
-  app.addHook('onClose', async () => sweeper.stop());
+  const deps: OrderDeps = { db, config, providers: ctx.payProviders, clock: ctx.clock };
 
   // Each order is a row and a call to the pay provider: limited per user and per address.
   const orderGate = callerLimits(app, 'order', CallerLimitRules.payOrder);
   route(app, 'pay', { preHandler: orderGate }, async (request, reply) => {
     try {
       const data = await createOrder(deps, {
-        userId: request.user!.id,
+        userId: request.user.id,
         deviceId: deviceIdOf(request),
         body: request.body,
         returnUrl: safeReturnUrl(request.body.returnUrl, ownOrigins(request, config.publicUrl)),
@@ -106,6 +78,9 @@ export const payRoutes: RouteModule = (app, ctx) => {
     return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
   });
 
+  // The sandbox's cashier is its side of the payment: there only when PAY_PROVIDER names it.
+  if (!ctx.payProviders.get(SANDBOX)) return;
+
   app.get('/h5/sandbox/cashier.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CASHIER_CSS),
   );
@@ -118,14 +93,14 @@ export const payRoutes: RouteModule = (app, ctx) => {
         .code(404)
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>订单不存在</title><p>订单不存在</p>');
-    return reply.type('text/html; charset=utf-8').send(renderCashier(p, cashierState(p)));
+    return reply.type('text/html; charset=utf-8').send(renderCashier(p, cashierState(p, ctx.clock.now())));
   });
 
   app.post(
     '/h5/sandbox/cashier/:tradeNo/pay',
     { schema: { params: TradeNoParams } },
     async (request, reply) => {
-      const r = await payAtCashier(db, config, request.params.tradeNo);
+      const r = await payAtCashier(db, config, request.params.tradeNo, ctx.clock.now());
       if (r.outcome === 'not_found') return reply.code(404).send(fail(404, 'not found'));
       if (r.outcome === 'expired' || r.outcome === 'closed') {
         const p = await findPayment(db, request.params.tradeNo);
@@ -135,7 +110,8 @@ export const payRoutes: RouteModule = (app, ctx) => {
           .header('cache-control', 'no-store')
           .send(renderCashier(p!, r.outcome));
       }
-      if (r.outcome === 'paid') notifier.kick();
+      // Deliver the notification now rather than at the job's next pass.
+      if (r.outcome === 'paid') ctx.jobs.runSoon(SANDBOX_NOTIFY_JOB);
       return reply.redirect(safeReturnUrl(r.returnUrl, ownOrigins(request, config.publicUrl)), 303);
     },
   );

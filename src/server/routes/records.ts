@@ -7,9 +7,9 @@ import { coinRecords, rechargeRecords } from '../services/records.js';
 export const recordRoutes: RouteModule = (app, ctx) => {
   const { db } = ctx;
   route(app, 'rechargeRecords', async (request) =>
-    ok(await rechargeRecords(db, request.user!.id, request.query.before)),
+    ok(await rechargeRecords(db, request.user.id, request.query.before, ctx.clock.now())),
   );
   route(app, 'coinRecords', async (request) =>
-    ok(await coinRecords(db, request.user!.id, request.query.before)),
+    ok(await coinRecords(db, request.user.id, request.query.before)),
   );
 };

@@ -5,17 +5,15 @@ import { route } from '../http/endpoint-route.js';
 import { fail, ok } from '../http/reply.js';
 import { renderSmsOutbox } from '../http/sms-outbox-page.js';
 import { sendBindCode } from '../services/sms/codes.js';
-import { createSmsProvider, registerSmsProviderFactory } from '../services/sms/provider.js';
-import { createSandboxSmsProvider, recentOutbox, SMS_SANDBOX } from '../services/sms/sandbox/provider.js';
-
-registerSmsProviderFactory(SMS_SANDBOX, createSandboxSmsProvider);
+import { recentOutbox, SMS_SANDBOX } from '../services/sms/sandbox/provider.js';
+import { callerAddressOf } from '../http/address-group.js';
 
 /** Per-address burst guard in front of the daily caps (which live in the database, shared by nodes). */
 const SEND_BURST = { max: 10, timeWindow: 60_000 } as const;
 
 /** The SMS code that binding a mobile needs, and the sandbox provider's test outbox. */
 export const smsRoutes: RouteModule = (app, ctx) => {
-  const provider = createSmsProvider({ db: ctx.db, config: ctx.config });
+  const provider = ctx.smsProviders.primary;
   const sandbox = provider.name === SMS_SANDBOX;
   if (sandbox && process.env.NODE_ENV === 'production')
     app.log.warn(
@@ -24,12 +22,17 @@ export const smsRoutes: RouteModule = (app, ctx) => {
 
   route(app, 'sendBindCode', { config: { rateLimit: SEND_BURST } }, async (request, reply) => {
     reply.headers({ 'cache-control': 'no-store' });
-    const outcome = await sendBindCode(ctx.db, provider, {
-      userId: request.user!.id,
-      mobile: request.body.mobile,
-      deviceId: deviceIdOf(request),
-      address: request.ip,
-    });
+    const outcome = await sendBindCode(
+      ctx.db,
+      provider,
+      {
+        userId: request.user.id,
+        mobile: request.body.mobile,
+        deviceId: deviceIdOf(request),
+        address: callerAddressOf(request),
+      },
+      ctx.clock.now(),
+    );
     switch (outcome.kind) {
       case 'sent': {
         const data: SendBindCodeData = { resendAfter: outcome.resendAfter, expiresIn: outcome.expiresIn };
@@ -53,7 +56,7 @@ export const smsRoutes: RouteModule = (app, ctx) => {
   // Only the sandbox has an outbox; with a real provider the path stays unknown (404).
   if (sandbox) {
     route(app, 'smsOutbox', async (request, reply) => {
-      const entries = await recentOutbox(ctx.db, request.query.mobile);
+      const entries = await recentOutbox(ctx.db, ctx.clock.now(), request.query.mobile);
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

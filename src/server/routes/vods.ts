@@ -23,19 +23,19 @@ export const vodRoutes: RouteModule = (app, ctx) => {
   });
 
   route(app, 'vodWatch', async (req) => {
-    const vod = await vodWatch(ctx, req.user!.id, req.body.vodId);
+    const vod = await vodWatch(ctx, req.user.id, req.body.vodId, ctx.clock.now());
     return vod ? ok(vod) : fail(Code.NOT_FOUND, Msg.videoNotFound);
   });
 
   route(app, 'vodPlayUrl', async (req) => {
-    const url = await vodFullPlayUrl(ctx, req.user!.id, req.body.vodId);
+    const url = await vodFullPlayUrl(ctx, req.user.id, req.body.vodId);
     if (url === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);
     if (url === 'locked') return fail(Code.REFUSED, Msg.loadFailed);
     return ok({ vodPlayUrl: url });
   });
 
   route(app, 'vodDanmu', { config: { rateLimit: RateLimits.danmu } }, async (req, reply) => {
-    const outcome = await postVodDanmu(db, ctx.config, req.user!.id, req.body);
+    const outcome = await postVodDanmu(db, ctx.config, req.user.id, req.body);
     if (outcome.kind === 'throttled')
       return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
     if (outcome.kind === 'notFound') return fail(Code.NOT_FOUND, Msg.videoNotFound);

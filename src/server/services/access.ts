@@ -14,10 +14,7 @@ export type ItemType = 'chapter' | 'vod';
 const VIP_TYPES = new Set(['month', 'quarter', 'year']);
 
 /** Whether a VIP membership is running at `now` (a known type and an end in the future). */
-export function isVipActive(
-  user: { vip_type: string; vip_end_at: string | null },
-  now: Date = new Date(),
-): boolean {
+export function isVipActive(user: { vip_type: string; vip_end_at: string | null }, now: Date): boolean {
   if (!VIP_TYPES.has(user.vip_type) || !user.vip_end_at) return false;
   const end = Date.parse(user.vip_end_at);
   return !Number.isNaN(end) && end > now.getTime();
@@ -61,7 +58,7 @@ export async function boughtItemIds(
 }
 
 /** Whether the user (if any) has a running VIP membership now. */
-export async function userIsVip(db: Kysely<DB>, userId: number | null, now: Date = new Date()) {
+export async function userIsVip(db: Kysely<DB>, userId: number | null, now: Date) {
   if (userId === null) return false;
   const user = await db
     .selectFrom('users')
@@ -80,7 +77,7 @@ export async function chapterAccess(
   userId: number | null,
   chapter: { id: number; price: number },
   book: { vip_free: number | boolean },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<ChapterAccess> {
   if (chapter.price <= 0) return 'free';
   if (userId === null) return 'locked';

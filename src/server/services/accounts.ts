@@ -9,32 +9,16 @@ import {
 import type { Ctx } from '../context.js';
 import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { rewardBindMobile } from './ledger.js';
-import {
-  burnVerify,
-  generatePassword,
-  hashCostOf,
-  hashGeneratedPassword,
-  hashPassword,
-  verifyPassword,
-} from './passwords.js';
+import { generatePassword, hashCostOf, hashGeneratedPassword } from './passwords.js';
 import { createSession, revokeSessions } from './session.js';
 import { admitLogin } from './login-guard.js';
-import { checkBindCode, consumeBindCode, type CodeRefusal } from './sms/codes.js';
+import { checkBindCode, consumeBindCode, voidOtherCodes, type CodeRefusal } from './sms/codes.js';
 import { FIND_ACCOUNT_MISSES, isThrottled, recordAttempt, throttleKey } from './throttle.js';
 import { getUserInfo } from './user-info.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** A unique-key violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}
 
 /** 'u' + 8 digits: short enough to type, 90 million of them. */
 const newAccount = () => `u${randomInt(10_000_000, 100_000_000)}`;
@@ -74,11 +58,11 @@ export async function registerUser(
           .returning('id')
           .executeTakeFirstOrThrow();
         const token = await createSession(trx, user.id);
-        return { ...(await getUserInfo(trx, user.id)), password, token };
+        return { ...(await getUserInfo(trx, user.id, ctx.clock.now())), password, token };
       });
     } catch (err) {
       // Another registration drew the same account number: draw again.
-      if (attempt < 5 && isUniqueViolation(err)) continue;
+      if (attempt < 5 && isUniqueViolation(err, { table: 'users', columns: ['account'] })) continue;
       throw err;
     }
   }
@@ -113,12 +97,14 @@ export async function login(
   let valid: boolean;
   try {
     valid = user
-      ? await verifyPassword(input.password, user.password_hash, { ownDevice: ownDevice !== null })
-      : await burnVerify(input.password, ctx.config.scryptCostLog2);
+      ? await ctx.hasher.verify(input.password, user.password_hash, { ownDevice: ownDevice !== null })
+      : await ctx.hasher.burnVerify(input.password, ctx.config.scryptCostLog2);
     // A drawn password's hash is quick to check: the answer still takes as long as any other account's,
     // so its time tells neither that the account exists nor that it never chose a password.
     if (user && (hashCostOf(user.password_hash) ?? 0) < ctx.config.scryptCostLog2)
-      await burnVerify(input.password, ctx.config.scryptCostLog2, { ownDevice: ownDevice !== null });
+      await ctx.hasher.burnVerify(input.password, ctx.config.scryptCostLog2, {
+        ownDevice: ownDevice !== null,
+      });
   } catch (err) {
     await admission.settle('not-evaluated');
     throw err;
@@ -133,7 +119,7 @@ export async function login(
       await trx.updateTable('users').set({ device_id: client.deviceId }).where('id', '=', user.id).execute();
     }
     const token = await createSession(trx, user.id);
-    return { ...(await getUserInfo(trx, user.id)), token };
+    return { ...(await getUserInfo(trx, user.id, ctx.clock.now())), token };
   });
   return { kind: 'ok', data };
 }
@@ -149,7 +135,8 @@ export type BindOutcome =
  * Binds a mobile to the user once, rewarding coins in the same transaction (once per account and
  * once per mobile ever, enforced by the rewards table). The SMS code sent to that mobile for this user
  * must match (sms/codes.ts); only then is 'taken' ever said, so it cannot enumerate numbers, and any
- * answer after a valid code uses it up. When the client sends the password it is checked.
+ * answer after a valid code uses it up. When the client sends the password it is checked. A bind voids
+ * the codes other accounts hold for the number.
  */
 export async function bindMobile(
   ctx: Ctx,
@@ -165,17 +152,18 @@ export async function bindMobile(
     .executeTakeFirstOrThrow();
   if (me.mobile !== null) return { kind: 'alreadyBound' };
   // The cheap proof first: no password hashing for a caller without the number's code.
-  const check = await checkBindCode(ctx.db, userId, mobile, code);
+  const check = await checkBindCode(ctx.db, userId, mobile, code, ctx.clock.now());
   if (!check.ok) return { kind: 'badCode', refusal: check.refusal };
-  if (password && !(await verifyPassword(password, me.password_hash))) return { kind: 'wrongPassword' };
+  if (password && !(await ctx.hasher.verify(password, me.password_hash))) return { kind: 'wrongPassword' };
   const owner = await ctx.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
   if (owner) {
-    await consumeBindCode(ctx.db, check.proof);
+    await consumeBindCode(ctx.db, check.proof, ctx.clock.now());
     return { kind: 'taken' };
   }
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      if (!(await consumeBindCode(trx, check.proof))) return { kind: 'badCode', refusal: 'missing' } as const;
+      if (!(await consumeBindCode(trx, check.proof, ctx.clock.now())))
+        return { kind: 'badCode', refusal: 'missing' } as const;
       const updated = await trx
         .updateTable('users')
         .set({ mobile })
@@ -183,13 +171,14 @@ export async function bindMobile(
         .where('mobile', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return { kind: 'alreadyBound' } as const;
-      const rewarded = await rewardBindMobile(trx, userId, mobile);
-      return { kind: 'ok', user: await getUserInfo(trx, userId), rewarded } as const;
+      await voidOtherCodes(trx, mobile, userId, ctx.clock.now());
+      const rewarded = await rewardBindMobile(trx, userId, mobile, ctx.clock.now());
+      return { kind: 'ok', user: await getUserInfo(trx, userId, ctx.clock.now()), rewarded } as const;
     });
   } catch (err) {
     // Another account took the mobile between our check and the update.
-    if (isUniqueViolation(err)) {
-      await consumeBindCode(ctx.db, check.proof);
+    if (isUniqueViolation(err, { table: 'users', columns: ['mobile'] })) {
+      await consumeBindCode(ctx.db, check.proof, ctx.clock.now());
       return { kind: 'taken' };
     }
     throw err;
@@ -198,7 +187,7 @@ export async function bindMobile(
 
 /** New password; every other session of the user ends, the caller's stays. */
 export async function changePassword(ctx: Ctx, userId: number, sessionId: number, password: string) {
-  const passwordHash = await hashPassword(password, ctx.config.scryptCostLog2);
+  const passwordHash = await ctx.hasher.hash(password, ctx.config.scryptCostLog2);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     await revokeSessions(trx, userId, sessionId);

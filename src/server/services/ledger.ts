@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { BIND_MOBILE_REWARD } from '../../contract/index.js';
-import { dialectOf, nowIso } from '../db/portable.js';
+import { dialectOf } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 
 /** A debit larger than the balance: thrown so the caller's transaction rolls back as a whole. */
@@ -23,6 +23,8 @@ export interface CoinMove {
   kind: LedgerKind;
   refType: string;
   refId: string | number;
+  /** When the cause happened (the context's clock): the row's created_at. */
+  at: Date;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function applyCoins(
       ref_id: refId,
       // Filled in below once the balance has moved (same transaction, so never seen half-done).
       balance_after: 0,
-      created_at: nowIso(),
+      created_at: move.at.toISOString(),
     })
     .onConflict((oc) => oc.columns(['kind', 'ref_type', 'ref_id']).doNothing())
     .returning('id')
@@ -87,10 +89,17 @@ export async function rewardBindMobile(
   trx: Transaction<DB>,
   userId: number,
   mobile: string,
+  now: Date,
 ): Promise<number> {
   const reward = await trx
     .insertInto('rewards')
-    .values({ user_id: userId, kind: 'bind_mobile', mobile, coins: BIND_MOBILE_REWARD, created_at: nowIso() })
+    .values({
+      user_id: userId,
+      kind: 'bind_mobile',
+      mobile,
+      coins: BIND_MOBILE_REWARD,
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -101,6 +110,7 @@ export async function rewardBindMobile(
     kind: 'bind_mobile',
     refType: 'reward',
     refId: reward.id,
+    at: now,
   });
   return applied ? BIND_MOBILE_REWARD : 0;
 }

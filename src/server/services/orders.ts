@@ -8,11 +8,13 @@ import {
   type PayBody,
   type PayData,
 } from '../../contract/index.js';
-import type { Config } from '../config.js';
+import { originOfHost, type Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { readJsonColumn } from '../db/json-column.js';
-import { moneyClock, shanghaiDay } from './pay/clock.js';
-import type { NotifyRequest, ProviderRegistry } from './pay/provider.js';
+import type { Clock } from '../ports/clock.js';
+import { shanghaiDay } from './shanghai-day.js';
+import type { NotifyRequest, PayProvider } from '../ports/pay-provider.js';
+import type { ProviderRegistry } from '../ports/providers.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
 import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
 
@@ -22,7 +24,10 @@ export class PayInputError extends Error {}
 export interface OrderDeps {
   db: Kysely<DB>;
   config: Config;
-  providers: ProviderRegistry;
+  /** The configured pay providers: a channel whose provider is not among them cannot be paid. */
+  providers: ProviderRegistry<PayProvider>;
+  /** Order windows, apply links and settlement read "now" from here. */
+  clock: Clock;
 }
 
 export interface CreateOrderInput {
@@ -52,11 +57,8 @@ function newOutTradeNo(now: Date): string {
  * Opens a recharge order: the channel must be enabled for the app type, the package must exist for the
  * purpose, and the amount must be the package's price. The provider then opens its side.
  */
-export async function createOrder(
-  deps: OrderDeps,
-  input: CreateOrderInput,
-  now = moneyClock.now(),
-): Promise<PayData> {
+export async function createOrder(deps: OrderDeps, input: CreateOrderInput): Promise<PayData> {
+  const now = deps.clock.now();
   const { db, config, providers } = deps;
   const { body } = input;
   const channel = await db
@@ -154,13 +156,15 @@ export async function createOrder(
     expires: String(signed.expires),
     ticket: applyTicket(config.paySecret, signed),
   });
+  // Spec §7: the payment application is a GET on the dynamic host, when one is configured.
+  const applyBase = originOfHost(config.dynamicHost) ?? config.publicUrl;
   return {
     orderNo: outTradeNo,
     initiatorCode: initiator,
     payUrl: created.payUrl,
     appPayData: created.appPayData,
     expireAt,
-    applyUrl: `${config.publicUrl}/h5/pay/apply?${apply.toString()}`,
+    applyUrl: `${applyBase}/h5/pay/apply?${apply.toString()}`,
   };
 }
 
@@ -170,11 +174,8 @@ export type ApplyResult = { initiator: 'wap_pay'; payUrl: string } | { initiator
  * /h5/pay/apply: the signed URL from createOrder, once, before the order expires, with fields matching
  * the order. wap_pay answers the cashier URL to redirect to; app answers the app-pay data.
  */
-export async function applyOrder(
-  deps: OrderDeps,
-  q: z.infer<typeof PayApplyQuery>,
-  now = moneyClock.now(),
-): Promise<ApplyResult> {
+export async function applyOrder(deps: OrderDeps, q: z.infer<typeof PayApplyQuery>): Promise<ApplyResult> {
+  const now = deps.clock.now();
   const { db, config } = deps;
   const invalid = () => new PayInputError(Msg.payLinkInvalid);
   if (
@@ -239,15 +240,22 @@ export async function handleNotify(
   deps: OrderDeps,
   providerName: string,
   request: NotifyRequest,
-  now = moneyClock.now(),
 ): Promise<{ status: number; body: string; outcome: NotifyOutcome; detail?: string }> {
+  const now = deps.clock.now();
   const { db, providers } = deps;
   const provider = providers.get(providerName);
   if (!provider) return { status: 404, body: 'fail', outcome: 'rejected' };
   const verified = await provider.verifyNotify(request);
   const rejected = (detail: string) => ({ ...provider.refuse(), outcome: 'rejected' as const, detail });
   const refuse = async (outTradeNo: string | null, notifyId: string | null, detail: string) => {
-    await logNotification(db, { provider: providerName, outTradeNo, notifyId, outcome: 'rejected', detail });
+    await logNotification(db, {
+      provider: providerName,
+      outTradeNo,
+      notifyId,
+      outcome: 'rejected',
+      detail,
+      at: now,
+    });
     return rejected(detail);
   };
   if (!verified.ok) {

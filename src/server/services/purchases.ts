@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { COVER_SIZE, imageUrl, VOD_PAGE_SIZE, type VodShelfPage } from '../../contract/index.js';
-import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { isVipActive, type ItemType } from './access.js';
 import { applyCoins, InsufficientCoins, moneyTransaction } from './ledger.js';
-import { moneyClock } from './pay/clock.js';
 
 export type BuyOutcome =
   /** Charged `price` now. */
@@ -14,11 +13,8 @@ export type BuyOutcome =
   | { status: 'not_enough_coins'; balance: number }
   | { status: 'not_found' };
 
-/** PostgreSQL 23505 / SQLite SQLITE_CONSTRAINT_UNIQUE: a concurrent twin won the race. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
+/** The purchase's unique key: a concurrent twin that won the race leaves the item owned. */
+const PURCHASE_ONCE = { table: 'purchases', columns: ['user_id', 'item_type', 'item_id'] };
 
 async function balanceOf(db: Kysely<DB>, userId: number): Promise<number> {
   const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
@@ -36,12 +32,19 @@ async function buyOnce(
   itemType: ItemType,
   itemId: number,
   price: number,
+  now: Date,
 ): Promise<BuyOutcome> {
   try {
     return await moneyTransaction(db, async (trx: Transaction<DB>): Promise<BuyOutcome> => {
       const purchase = await trx
         .insertInto('purchases')
-        .values({ user_id: userId, item_type: itemType, item_id: itemId, price, created_at: nowIso() })
+        .values({
+          user_id: userId,
+          item_type: itemType,
+          item_id: itemId,
+          price,
+          created_at: now.toISOString(),
+        })
         .onConflict((oc) => oc.columns(['user_id', 'item_type', 'item_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -52,13 +55,15 @@ async function buyOnce(
         kind: 'purchase',
         refType: 'purchase',
         refId: purchase.id,
+        at: now,
       });
       return { status: 'bought', charged: price, balance };
     });
   } catch (err) {
     if (err instanceof InsufficientCoins)
       return { status: 'not_enough_coins', balance: await balanceOf(db, userId) };
-    if (isUniqueViolation(err)) return { status: 'owned', charged: 0, balance: await balanceOf(db, userId) };
+    if (isUniqueViolation(err, PURCHASE_ONCE))
+      return { status: 'owned', charged: 0, balance: await balanceOf(db, userId) };
     throw err;
   }
 }
@@ -71,7 +76,7 @@ export async function buyChapter(
   db: Kysely<DB>,
   userId: number,
   chapterId: number,
-  now: Date = moneyClock.now(),
+  now: Date,
 ): Promise<BuyOutcome> {
   const chapter = await db
     .selectFrom('chapters')
@@ -89,15 +94,15 @@ export async function buyChapter(
       .executeTakeFirst();
     if (user && isVipActive(user, now)) return { status: 'vip', charged: 0, balance: user.balance };
   }
-  return buyOnce(db, userId, 'chapter', chapter.id, chapter.price);
+  return buyOnce(db, userId, 'chapter', chapter.id, chapter.price, now);
 }
 
 /** Video buy: VIP does not make videos free (spec §6); price 0 is free. */
-export async function buyVod(db: Kysely<DB>, userId: number, vodId: number): Promise<BuyOutcome> {
+export async function buyVod(db: Kysely<DB>, userId: number, vodId: number, now: Date): Promise<BuyOutcome> {
   const vod = await db.selectFrom('vods').select(['id', 'price']).where('id', '=', vodId).executeTakeFirst();
   if (!vod) return { status: 'not_found' };
   if (vod.price <= 0) return { status: 'free', charged: 0, balance: await balanceOf(db, userId) };
-  return buyOnce(db, userId, 'vod', vod.id, vod.price);
+  return buyOnce(db, userId, 'vod', vod.id, vod.price, now);
 }
 
 /** The caller's bought videos, newest purchase first. */

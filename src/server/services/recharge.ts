@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppType, PayConfig, PaySubType, RechargeData } from '../../contract/index.js';
 import type { DB } from '../db/schema.js';
+import type { PayProvider } from '../ports/pay-provider.js';
+import type { ProviderRegistry } from '../ports/providers.js';
 import { getUserInfo } from './user-info.js';
 
 const yn = (v: number) => (v ? 'Y' : 'N');
@@ -32,8 +34,15 @@ export async function payConfigs(db: Kysely<DB>): Promise<PayConfig[]> {
 const SUPERIOR = new Set(['alipay', 'wechat_pay', 'bank']);
 const INITIATOR = new Set(['wap_pay', 'app']);
 
-/** Enabled channels offered to this app type (app_types is a comma list); an empty list is valid. */
-export async function paySubTypes(db: Kysely<DB>, appType: AppType): Promise<PaySubType[]> {
+/**
+ * Enabled channels offered to this app type (app_types is a comma list) whose provider is configured
+ * (a channel of another provider could not be paid); an empty list is valid.
+ */
+export async function paySubTypes(
+  db: Kysely<DB>,
+  appType: AppType,
+  providers: ProviderRegistry<PayProvider>,
+): Promise<PaySubType[]> {
   const rows = await db
     .selectFrom('pay_channels')
     .selectAll()
@@ -49,6 +58,7 @@ export async function paySubTypes(db: Kysely<DB>, appType: AppType): Promise<Pay
         .includes(appType),
     )
     .filter((r) => SUPERIOR.has(r.superior_code) && INITIATOR.has(r.initiator_code))
+    .filter((r) => providers.get(r.provider) !== undefined)
     .map((r) => ({
       subTypeCode: r.sub_type_code,
       superiorCode: r.superior_code as PaySubType['superiorCode'],
@@ -59,11 +69,17 @@ export async function paySubTypes(db: Kysely<DB>, appType: AppType): Promise<Pay
 }
 
 /** The top-up page: packages, channels for the caller's app type, and the caller's info. */
-export async function rechargeData(db: Kysely<DB>, userId: number, appType: AppType): Promise<RechargeData> {
+export async function rechargeData(
+  db: Kysely<DB>,
+  providers: ProviderRegistry<PayProvider>,
+  userId: number,
+  appType: AppType,
+  now: Date,
+): Promise<RechargeData> {
   const [configs, subTypes, userInfo] = await Promise.all([
     payConfigs(db),
-    paySubTypes(db, appType),
-    getUserInfo(db, userId),
+    paySubTypes(db, appType, providers),
+    getUserInfo(db, userId, now),
   ]);
   return { userInfo, payConfigs: configs, subTypes, availableAmount: userInfo.avaliableAmount };
 }

@@ -8,7 +8,6 @@ import {
   type RechargeRecordPage,
 } from '../../contract/index.js';
 import type { DB } from '../db/schema.js';
-import { moneyClock } from './pay/clock.js';
 
 /**
  * 充值记录: the caller's own recharge orders and coin ledger, newest first, RECORD_PAGE_SIZE at a time
@@ -34,7 +33,7 @@ export async function rechargeRecords(
   db: Kysely<DB>,
   userId: number,
   before: number | undefined,
-  now: Date = moneyClock.now(),
+  now: Date,
 ): Promise<RechargeRecordPage> {
   let q = db
     .selectFrom('recharge_orders as o')

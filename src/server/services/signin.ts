@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { SIGN_CYCLE_DAYS, type DailySignConfig } from '../../contract/index.js';
-import { nowIso } from '../db/portable.js';
 import type { DB } from '../db/schema.js';
 import { isVipActive } from './access.js';
 import { applyCoins, moneyTransaction } from './ledger.js';
-import { moneyClock, previousDay, shanghaiDay } from './pay/clock.js';
+import { previousDay, shanghaiDay } from './shanghai-day.js';
 
 /** Settings keys of the sign-in amounts (comma lists, one number per day of the 7-day cycle). */
 export const SIGN_AMOUNTS_KEY = 'sign_amounts';
@@ -89,11 +88,7 @@ function coinsFor(amounts: SignAmounts, vip: boolean, cycleDay: number): number 
  * (currentSignDay), the day to highlight (selectSignDay: today's if signed, else the next), and
  * receiveCount: coins received today when signed, else what signing now would give.
  */
-export async function dailySignConfig(
-  db: Kysely<DB>,
-  userId: number,
-  now: Date = moneyClock.now(),
-): Promise<DailySignConfig> {
+export async function dailySignConfig(db: Kysely<DB>, userId: number, now: Date): Promise<DailySignConfig> {
   const [amounts, state] = await Promise.all([signAmounts(db), signState(db, userId, now)]);
   return {
     signAmounts: amounts.signAmounts,
@@ -117,11 +112,7 @@ export type SignResult =
  * the same day a no-op whatever the concurrency; its coins go through the ledger in the same
  * transaction (kind sign_in, ref the sign-in id).
  */
-export async function dailySign(
-  db: Kysely<DB>,
-  userId: number,
-  now: Date = moneyClock.now(),
-): Promise<SignResult> {
+export async function dailySign(db: Kysely<DB>, userId: number, now: Date): Promise<SignResult> {
   const amounts = await signAmounts(db);
   return moneyTransaction(db, async (trx): Promise<SignResult> => {
     const state = await signState(trx, userId, now);
@@ -130,7 +121,13 @@ export async function dailySign(
     const coins = coinsFor(amounts, state.vip, cycleDay);
     const row = await trx
       .insertInto('sign_ins')
-      .values({ user_id: userId, day: state.today, cycle_day: cycleDay, coins, created_at: nowIso() })
+      .values({
+        user_id: userId,
+        day: state.today,
+        cycle_day: cycleDay,
+        coins,
+        created_at: now.toISOString(),
+      })
       .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -141,6 +138,7 @@ export async function dailySign(
       kind: 'sign_in',
       refType: 'sign_in',
       refId: row.id,
+      at: now,
     });
     return {
       ok: true,

@@ -31,7 +31,7 @@ function partsInShanghai(date: Date) {
 }
 
 /** UserInfo from a users row; `now` decides whether the VIP is still active. */
-export function toUserInfo(row: UserInfoRow, now: Date = new Date()): UserInfo {
+export function toUserInfo(row: UserInfoRow, now: Date): UserInfo {
   const end = row.vip_end_at ? new Date(row.vip_end_at) : null;
   const validEnd = end && !Number.isNaN(end.getTime()) ? end : null;
   const active = validEnd !== null && validEnd.getTime() > now.getTime() && VIP_TYPES.has(row.vip_type);
@@ -64,7 +64,11 @@ export class UserNotFoundError extends Error {
  * The user's current info. Works inside a transaction too (pass the Transaction) so callers that just
  * moved coins answer with the balance they committed.
  */
-export async function getUserInfo(db: Kysely<DB> | Transaction<DB>, userId: number): Promise<UserInfo> {
+export async function getUserInfo(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: number,
+  now: Date,
+): Promise<UserInfo> {
   const row = await db
     .selectFrom('users')
     .select([
@@ -81,5 +85,5 @@ export async function getUserInfo(db: Kysely<DB> | Transaction<DB>, userId: numb
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new UserNotFoundError(userId);
-  return toUserInfo(row);
+  return toUserInfo(row, now);
 }

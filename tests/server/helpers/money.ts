@@ -63,6 +63,7 @@ export async function grantCoins(db: Kysely<DB>, userId: number, amount: number)
       kind: 'recharge',
       refType: 'test_grant',
       refId: randomBytes(8).toString('hex'),
+      at: new Date(),
     }),
   );
 }

@@ -3,15 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp } from '../../../src/server/app.js';
+import { buildApp, contextOf } from '../../../src/server/composition-root.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../../../src/server/db/database.js';
-import type { App } from '../../../src/server/context.js';
+import type { App, Ctx, CtxOverrides } from '../../../src/server/context.js';
+import { FsMediaStore, fsMediaRoot } from '../../../src/server/infra/media/fs-media-store.js';
+import type { MediaStore } from '../../../src/server/ports/media-store.js';
 
 export interface TestApp {
   app: App;
   database: Database;
   config: Config;
+  /** The app's service context: its database, clock, stores and providers. */
+  ctx: Ctx;
+  /** The app's media store (the one in its context): tests put fixture files in it. */
+  media: MediaStore;
   close(): Promise<void>;
 }
 
@@ -23,6 +29,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Runs before the app is ready: hooks a test adds to watch every call. */
   beforeReady?: (app: App) => void,
+  /** Context parts used instead of the configured ones (makeCtx's overrides). */
+  overrides: CtxOverrides = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -41,13 +49,17 @@ export async function createTestApp(
   config.databaseUrl = databaseUrl ?? config.databaseUrl;
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await migrateToLatest(database.db, schema);
-  const app = await buildApp({ config, database });
+  // The store the configuration would build, made here so the test holds the app's own instance.
+  const media = overrides.media ?? new FsMediaStore(fsMediaRoot(dataDir));
+  const app = await buildApp({ config, database, overrides: { ...overrides, media } });
   beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
+    ctx: contextOf(app),
+    media,
     async close() {
       await app.close();
       await database.destroy();

@@ -1,8 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { AccountText, Msg, type DailySignConfig, type UserInfo, MineText } from '../../../contract';
+import {
+  AccountText,
+  Msg,
+  MineText,
+  OfflineText,
+  type DailySignConfig,
+  type UserInfo,
+} from '../../../contract';
 import { Dialog } from '../../components/Dialog';
+import { showToast } from '../../components/Toaster';
+import { useOnline } from '../../lib/online';
 import { accountKeys, dailySign, fetchDailySignConfig } from '../../lib/api/account';
 import { KvKey, kvGet, kvSet } from '../../lib/kv';
 import { updateUser } from '../../lib/session';
@@ -62,6 +71,8 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
 
   useEffect(() => {
     return registerDailySignOpener(() => {
+      // Signing in needs the server: offline, a cached strip would offer a button that cannot work.
+      if (!navigator.onLine) return showToast(OfflineText.signNeedsNetwork);
       setResult(null);
       setOpen(true);
     });
@@ -72,7 +83,9 @@ export function DailySignDialog({ auto = true }: { auto?: boolean }) {
   const [autoShownToday, markShownToday] = useShownToday();
   const [autoDecided, setAutoDecided] = useState(false);
   const [autoPending, setAutoPending] = useState(false);
-  if (!autoDecided && config !== undefined && autoShownToday !== undefined) {
+  // Offline it waits: it decides once the phone is back online.
+  const online = useOnline();
+  if (!autoDecided && online && config !== undefined && autoShownToday !== undefined) {
     setAutoDecided(true);
     if (auto && config && !config.signedToday && !autoShownToday) setAutoPending(true);
   }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AccountText, Code, Msg, type FindAccountData, CommonText } from '../../../contract';
+import { AccountText, Code, CommonText, FindAccountText, Msg, type FindAccountData } from '../../../contract';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
@@ -18,8 +18,9 @@ import './account.css';
 /**
  * /user/find-account: recovers the account that paid on this device on the chosen deduction date.
  * Recovery gives the account a new password and ends its sessions (this device's too), so the device
- * signs in to the found account at once; the dialog then shows the credentials to save, and leaving it
- * any way keeps the user on the found account.
+ * signs in to the found account at once; the dialog then says the old password (the one 我的 showed and
+ * asked to screenshot) no longer works, shows the credentials to save, and leaving it any way keeps the
+ * user on the found account.
  */
 export function FindAccountPage() {
   const [date, setDate] = useState<string | null>(null);
@@ -102,6 +103,9 @@ export function FindAccountPage() {
       >
         {found && (
           <div className="acc-found">
+            <p className="acc-reset" data-testid="found-reset">
+              {FindAccountText.passwordReset}
+            </p>
             <p className="acc-cred">
               {AccountText.account}
               {CommonText.colon}
@@ -109,7 +113,7 @@ export function FindAccountPage() {
               <CopyButton text={found.account} label={AccountText.copyAccount} />
             </p>
             <p className="acc-cred">
-              {AccountText.password}
+              {FindAccountText.newPassword}
               {CommonText.colon}
               <strong>{found.password}</strong>
               <CopyButton text={found.password} label={AccountText.copyPassword} />

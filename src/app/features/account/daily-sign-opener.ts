@@ -1,6 +1,6 @@
 /**
  * Opens the daily sign-in dialog mounted on the current screen. Its own module so the buttons that open
- * it (home's floating 签到, Mine's row) do not pull the dialog into the first screen's JavaScript: home
+ * it (home's 签到 in the header, Mine's row) do not pull the dialog into the first screen's JavaScript: home
  * loads the dialog after its first paint, and a tap before then opens it as soon as it mounts.
  */
 type Opener = () => void;

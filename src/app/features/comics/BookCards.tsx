@@ -14,7 +14,16 @@ type CardBook = Pick<Book, 'bookId' | 'title' | 'cover'> & Partial<Book>;
  */
 
 /** A cover with the title under it: grids (home sections, the first 3 of a list, 同类推荐). */
-export function SmallBookCard({ book, badge }: { book: CardBook; badge?: ReactNode }) {
+export function SmallBookCard({
+  book,
+  badge,
+  note,
+}: {
+  book: CardBook;
+  badge?: ReactNode;
+  /** What its list ranks by (3天前上架…), in place of the category (also on the cover). */
+  note?: string;
+}) {
   return (
     <div className="book-small link-card">
       <span className="book-small-cover">
@@ -27,7 +36,11 @@ export function SmallBookCard({ book, badge }: { book: CardBook; badge?: ReactNo
       >
         {book.title}
       </PlainLink>
-      {book.categoryName && <span className="book-small-sub">{book.categoryName}</span>}
+      {note ? (
+        <span className="book-small-sub">{note}</span>
+      ) : (
+        book.categoryName && <span className="book-small-sub">{book.categoryName}</span>
+      )}
     </div>
   );
 }
@@ -37,10 +50,13 @@ export function LargeBookCard({
   book,
   badge,
   extra,
+  note,
 }: {
   book: CardBook;
   badge?: ReactNode;
   extra?: ReactNode;
+  /** What its list ranks by (2小时前更新…), in place of the read count. */
+  note?: string;
 }) {
   return (
     <div className="book-large link-card">
@@ -62,7 +78,11 @@ export function LargeBookCard({
             </span>
           )}
           {book.categoryName && <span>{book.categoryName}</span>}
-          {book.readCount !== undefined && <span>{ComicsText.readers(formatCount(book.readCount))}</span>}
+          {note ? (
+            <span className="book-note">{note}</span>
+          ) : (
+            book.readCount !== undefined && <span>{ComicsText.readers(formatCount(book.readCount))}</span>
+          )}
         </span>
         {book.abstractContent && <span className="book-large-abstract">{book.abstractContent}</span>}
         {extra}
@@ -78,15 +98,17 @@ export function LargeBookCard({
 export const BookGrid = memo(function BookGrid({
   books,
   badge,
+  note,
 }: {
   books: readonly CardBook[];
   badge?: (book: CardBook, index: number) => ReactNode;
+  note?: (book: CardBook) => string | undefined;
 }) {
   return (
     <ul className="book-grid">
       {books.map((b, i) => (
         <li key={b.bookId}>
-          <SmallBookCard book={b} badge={badge?.(b, i)} />
+          <SmallBookCard book={b} badge={badge?.(b, i)} note={note?.(b)} />
         </li>
       ))}
     </ul>

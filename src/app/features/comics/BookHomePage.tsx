@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { PlainLink } from '../../components/PlainLink';
 import {
+  Code,
   ComicsText,
   DownloadText,
   FREE_CHAPTER_COUNT,
@@ -11,6 +13,7 @@ import {
 } from '../../../contract';
 import { Page } from '../../components/Page';
 import { detailQuery } from '../../lib/api/books';
+import { ApiError } from '../../lib/api/http';
 import { useBookHistory } from '../../lib/device/history';
 import { DownloadButton } from '../downloads/DownloadButton';
 import { DownloadedTag } from '../downloads/DownloadedMark';
@@ -19,6 +22,9 @@ import { BookGrid } from './BookCards';
 import { BookHeader } from './BookHeader';
 import { ContinueDialog } from './ContinueDialog';
 import { ShelfButton } from './ShelfButton';
+
+// Only a missing book shows it: the comic home's first load carries none of its code.
+const EmptyState = lazy(() => import('../../components/EmptyState').then((m) => ({ default: m.EmptyState })));
 
 /** The chapters offered straight from the comic home: those free among the first 2 (spec §9). */
 export const freeFirstChapters = (chapters: readonly Chapter[]) =>
@@ -30,9 +36,15 @@ export function BookHomePage() {
   const id = /^\d{1,10}$/.test(bookId ?? '') ? Number(bookId) : 0;
   const q = useQuery(detailQuery(id));
   const d = q.data;
+  // No such book (an id that names none, or the server's NOT_FOUND): say so, with the way back home.
+  const missing = id === 0 || (q.error instanceof ApiError && q.error.code === Code.NOT_FOUND);
   return (
     <Page title={d?.book.title ?? ''}>
-      {id === 0 || q.isError ? (
+      {missing ? (
+        <Suspense fallback={null}>
+          <EmptyState kind="book" />
+        </Suspense>
+      ) : q.isError ? (
         <div className="list-status">{Msg.loadFailed}</div>
       ) : !d ? (
         <div className="book-home-skeleton" aria-busy="true" />

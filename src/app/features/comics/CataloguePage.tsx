@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
-import { CommonText, DownloadText, Msg, type Chapter } from '../../../contract';
+import { Code, CommonText, DownloadText, Msg, type Chapter } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
 import { SecureImage } from '../../components/SecureImage';
 import { bookKeys, detailQuery, fetchChapters } from '../../lib/api/books';
+import { ApiError } from '../../lib/api/http';
 import { useBookHistory } from '../../lib/device/history';
 import { CataloguePicker } from '../downloads/CataloguePicker';
 import { DownloadButton } from '../downloads/DownloadButton';
@@ -60,7 +62,9 @@ export function CataloguePage() {
       title={title ? `${title} · ${Msg.catalogue}` : Msg.catalogue}
       right={book && <DownloadButton book={book} current={last?.number} className="page-action" />}
     >
-      {bookId === 0 || q.isError ? (
+      {bookId === 0 || (q.error instanceof ApiError && q.error.code === Code.NOT_FOUND) ? (
+        <EmptyState kind="book" />
+      ) : q.isError ? (
         <div className="list-status">{Msg.loadFailed}</div>
       ) : q.isPending ? (
         <div className="list-status" aria-busy="true">

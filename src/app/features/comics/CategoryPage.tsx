@@ -1,6 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ALL_ID, type Book, ComicsText } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { bookKeys, fetchQuery } from '../../lib/api/books';
@@ -11,6 +13,18 @@ import { Tabs } from './Tabs';
 import { useCategories } from './useCategories';
 
 const route = getRouteApi('/category');
+
+/** A filter row with its label at the start; the tab list carries the same words as its name. */
+function FilterRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="filter-row">
+      <span className="filter-label" aria-hidden="true">
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
 
 /**
  * /category: filter by publish status and category ('all' first), with an infinite list. The filters
@@ -39,13 +53,17 @@ export function CategoryPage() {
   return (
     <Page title={ComicsText.category} back={false}>
       <div className="filters">
-        <Tabs
-          items={statuses.map((s) => ({ id: s.code, label: s.desc }))}
-          value={publish}
-          onChange={setPublish}
-          label={ComicsText.publishStatus}
-        />
-        <Tabs items={categoryTabs} value={category} onChange={setCategory} label={ComicsText.category} />
+        <FilterRow label={ComicsText.statusFilter}>
+          <Tabs
+            items={statuses.map((s) => ({ id: s.code, label: s.desc }))}
+            value={publish}
+            onChange={setPublish}
+            label={ComicsText.statusFilter}
+          />
+        </FilterRow>
+        <FilterRow label={ComicsText.genreFilter}>
+          <Tabs items={categoryTabs} value={category} onChange={setCategory} label={ComicsText.genreFilter} />
+        </FilterRow>
       </div>
       <InfiniteList
         className="book-list category-list"
@@ -53,6 +71,7 @@ export function CategoryPage() {
         items={books}
         itemKey={(b: Book) => b.bookId}
         renderItem={(b: Book) => <LargeBookCard book={b} />}
+        empty={<EmptyState kind="category" />}
       />
     </Page>
   );

@@ -1,4 +1,4 @@
-import { Msg, type Book } from '../../../contract';
+import { Msg, ReaderChromeText, type Book } from '../../../contract';
 import type { BookRef } from '../../lib/db';
 import { toggleShelf, useIsOnShelf } from '../../lib/device/shelf';
 
@@ -10,11 +10,17 @@ export function ShelfButton({
 }: {
   book: Book | BookRef;
   className?: string;
-  /** The reader's bar says 收藏 / 移除. */
+  /** The reader's bar says 收藏 / 移出书架 (a bare 移除 left the reader guessing what it removes). */
   short?: boolean;
 }) {
   const on = useIsOnShelf(book.title);
-  const label = on ? (short ? Msg.remove : Msg.removeShelf) : short ? Msg.favourite : Msg.addShelf;
+  const label = on
+    ? short
+      ? ReaderChromeText.removeFromShelf
+      : Msg.removeShelf
+    : short
+      ? Msg.favourite
+      : Msg.addShelf;
   return (
     <button
       type="button"

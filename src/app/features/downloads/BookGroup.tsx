@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { DownloadText, formatBytes, Msg } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { SecureImage } from '../../components/SecureImage';
-import type { DownloadBook } from './downloads-db';
-import { cancelItem, deleteBook, pauseItem, removeItem, resumeItem, retryItem } from './queue-store';
-import { MAX_AUTO_TRIES, summarize, type QueueItem } from './queue-rules';
+import type { DownloadBook } from '../../../client/downloads/queue-db';
+import { pauseItem, resumeItem, retryItem } from '../../../client/downloads/queue-store';
+import { cancelItem, deleteBook, removeItem } from './removal';
+import { MAX_AUTO_TRIES, summarize, type QueueItem } from '../../../client/downloads/queue-rules';
 
 /** One book on the downloads screen: its counts, 目录 and 删除本书, and a row per chapter. */
 export function BookGroup({

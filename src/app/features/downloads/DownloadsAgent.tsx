@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { currentConnection } from './connection';
 import { databaseExists } from '../../lib/device/db-exists';
-import { DOWNLOADS_DB_NAME } from './db-name';
+import { DOWNLOADS_DB_NAME } from '../../../client/downloads/db-name';
 
 /** How often smart downloads look for new chapters while the app is open. */
 const SWEEP_MS = 30 * 60_000;
@@ -20,8 +20,8 @@ function boot(signal: AbortSignal): void {
       if (!(await databaseExists(DOWNLOADS_DB_NAME)) || signal.aborted) return;
       started = true;
       const [{ downloadsDb }, { hasPendingWork }, { startQueue }] = await Promise.all([
-        import('./downloads-db'),
-        import('./queue-rules'),
+        import('../../../client/downloads/queue-db'),
+        import('../../../client/downloads/queue-rules'),
         import('./runner'),
       ]);
       if (hasPendingWork(await downloadsDb.items.toArray())) startQueue();

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { DownloadText, EmptyText, formatBytes, Msg } from '../../../contract';
+import { DownloadText, EmptyText, formatAboutBytes, formatBytes, Msg } from '../../../contract';
 import { Dialog } from '../../components/Dialog';
 import { Page } from '../../components/Page';
 import { BookGroup } from './BookGroup';
-import type { DownloadBook } from './downloads-db';
+import type { DownloadBook } from '../../../client/downloads/queue-db';
 import { useDownloadsQuery } from './live';
-import { deleteAll, pauseAll, resumeAll } from './queue-store';
-import { summarize, type QueueItem } from './queue-rules';
+import { pauseAll, resumeAll } from '../../../client/downloads/queue-store';
+import { deleteAll } from './removal';
+import { summarize, type QueueItem } from '../../../client/downloads/queue-rules';
 import { startQueue } from './runner';
 import { SmartSettingsPanel } from './SmartSettingsPanel';
 import { persistedNow, persistMessage, storageEstimate, type PersistState } from './storage';
@@ -39,20 +40,20 @@ export function DownloadsPage() {
       <section className="dl-storage" aria-label={DownloadText.storageRegion}>
         <div className="dl-storage-used" data-testid="dl-used">
           {DownloadText.storageUsed(formatBytes(sum?.bytes ?? 0))}
+          {estimate?.quota
+            ? DownloadText.storageFree(formatAboutBytes(estimate.quota - (estimate.usage ?? 0)))
+            : ''}
         </div>
         {estimate?.quota ? (
-          <>
-            <div className="dl-bar" aria-hidden="true">
-              <span style={{ width: `${Math.min(100, ((estimate.usage ?? 0) / estimate.quota) * 100)}%` }} />
-            </div>
-            <div className="dl-storage-quota">
-              {DownloadText.storageQuota(formatBytes(estimate.usage ?? 0), formatBytes(estimate.quota))}
-            </div>
-          </>
-        ) : (
-          estimate === null && <div className="dl-storage-quota">{DownloadText.storageUnknown}</div>
+          <div className="dl-bar" aria-hidden="true">
+            <span style={{ width: `${Math.min(100, ((estimate.usage ?? 0) / estimate.quota) * 100)}%` }} />
+          </div>
+        ) : null}
+        {persist && (
+          <div className={persist === 'granted' ? 'dl-persist on' : 'dl-persist'}>
+            {persistMessage(persist)}
+          </div>
         )}
-        {persist && <div className="dl-persist">{persistMessage(persist)}</div>}
       </section>
 
       {sum && sum.total + sum.locked > 0 && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DownloadText } from '../../../contract';
 import { currentConnection } from './connection';
-import { getSmartSettings, setSmartSettings } from './downloads-db';
+import { getSmartSettings, setSmartSettings } from './smart-settings';
 import { useDownloadsQuery } from './live';
 import { CLEANUP_DAYS, isUnmetered, SMART_CEILINGS_MB, SMART_COUNTS, type SmartSettings } from './smart';
 
@@ -36,6 +36,7 @@ export function SmartSettingsPanel() {
         </span>
         <input
           type="checkbox"
+          className="dl-switch"
           role="switch"
           checked={s.enabled}
           onChange={(e) => set({ enabled: e.currentTarget.checked })}

@@ -3,8 +3,9 @@ import { absolute } from './files';
 
 /**
  * Background Fetch (Chromium only) for long downloads: the browser fetches a chapter's pictures with its
- * own progress notification and goes on when the app is closed; the service worker stores them
- * (sw/background-fetch.ts). Elsewhere, or when the browser refuses, the in-page queue does the work.
+ * own progress notification and goes on when the app is closed; the service worker stores them and
+ * finishes the chapter in the queue (sw/background-fetch.ts). Elsewhere, or when the browser refuses,
+ * the in-page queue does the work.
  */
 
 /** A download is long — worth handing to the browser — from this many chapters waiting. */
@@ -12,8 +13,8 @@ export const BACKGROUND_MIN_CHAPTERS = 4;
 
 export interface BgRegistration extends EventTarget {
   id: string;
+  /** '' while it fetches; set once the browser is done (the worker then gets its event). */
   result: '' | 'success' | 'failure';
-  failureReason: string;
   downloaded: number;
   abort(): Promise<boolean>;
 }
@@ -41,12 +42,14 @@ export async function backgroundFetchManager(): Promise<BgManager | null> {
   return reg.backgroundFetch ?? null;
 }
 
-export type BgOutcome = 'success' | 'failure' | 'aborted' | 'refused';
-
 /**
- * Fetches `urls` by Background Fetch (joining one already running for this chapter after a reload);
- * reports bytes received; resolves when the browser is done with it. 'refused': not allowed here (the
- * caller downloads in the page instead).
+ * Fetches `urls` by Background Fetch, or joins the one still fetching for this chapter (after a
+ * reload); null when the browser refuses, or when the one there has ended already (its worker event
+ * may have met the chapter waiting after the reload, and so left it): the caller downloads in the page
+ * then, finding stored whatever came. The service worker stores what comes and moves the queue item on
+ * (sw/background-fetch-finish.ts): the page learns how it ended from the queue itself. `onProgress`
+ * hears the bytes received until `signal` aborts, which also stops the browser's fetch (a pause, a
+ * cancel or a delete).
  */
 export async function fetchInBackground(
   mgr: BgManager,
@@ -55,9 +58,10 @@ export async function fetchInBackground(
   urls: readonly string[],
   onProgress: (downloaded: number) => void,
   signal: AbortSignal,
-): Promise<BgOutcome> {
+): Promise<BgRegistration | null> {
   const id = bgFetchId(itemId);
   let reg = await mgr.get(id);
+  if (reg && reg.result !== '') return null;
   if (!reg) {
     try {
       reg = await mgr.fetch(
@@ -67,28 +71,19 @@ export async function fetchInBackground(
       );
     } catch (err) {
       console.warn('[downloads] background fetch refused', err);
-      return 'refused';
+      return null;
     }
   }
   const r = reg;
-  return new Promise<BgOutcome>((resolve) => {
-    const finish = (o: BgOutcome) => {
-      clearInterval(timer);
-      r.removeEventListener('progress', check);
-      resolve(o);
-    };
-    function check() {
-      onProgress(r.downloaded);
-      if (r.result === 'success') finish('success');
-      else if (r.result === 'failure') finish(r.failureReason === 'aborted' ? 'aborted' : 'failure');
-    }
-    r.addEventListener('progress', check);
-    // 'progress' is not sent for every state change: look now and then as well.
-    const timer = setInterval(check, 1_000);
-    signal.addEventListener('abort', () => {
-      void r.abort().catch(() => undefined);
-      finish('aborted');
-    });
-    check();
-  });
+  const progress = () => onProgress(r.downloaded);
+  r.addEventListener('progress', progress);
+  const stop = () => {
+    r.removeEventListener('progress', progress);
+    // A finished fetch answers false: nothing to stop.
+    void r.abort().catch(() => undefined);
+  };
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  progress();
+  return r;
 }

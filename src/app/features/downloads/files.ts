@@ -1,13 +1,12 @@
 import {
   DOWNLOADS_CACHE,
   DOWNLOAD_FETCH_HEADER,
-  decryptImage,
   downloadedChapterPath,
-  importImageKey,
   pendingChapterPath,
   type ChapterReadInfo,
   type Envelope,
 } from '../../../contract';
+import { keepPicture, storedBytes } from '../../../client/pictures';
 
 /**
  * The stored files of downloads in their own Cache Storage cache (DOWNLOADS_CACHE): each chapter's read
@@ -15,20 +14,10 @@ import {
  * answers the reader with.
  */
 
-// Defined by the build (vite.config.ts); declared here too since tests type-check this module without
-// the app's env.d.ts.
-declare const __IMAGE_KEY__: string;
-
-let keyPromise: Promise<CryptoKey> | undefined;
-const imageKey = () => (keyPromise ??= importImageKey(__IMAGE_KEY__));
-
 const openCache = () => caches.open(DOWNLOADS_CACHE);
 
 /** Absolute URL of an image or a key, as the reader's requests carry it. */
 export const absolute = (url: string) => new URL(url, location.href).href;
-
-/** Bytes of a stored entry (its Content-Length, written when it was stored). */
-const storedBytes = (res: Response) => Number(res.headers.get('Content-Length') ?? 0) || 0;
 
 /**
  * Stores one page image decrypted unless it is there already; resolves to its bytes (0 when the server
@@ -45,18 +34,7 @@ export async function storeImage(url: string, signal?: AbortSignal): Promise<num
     signal,
     credentials: 'same-origin',
   });
-  if (res.status === 204) return 0;
-  if (res.status !== 200) throw new Error(`image ${res.status}`);
-  const plain = await decryptImage(await imageKey(), await res.arrayBuffer());
-  signal?.throwIfAborted();
-  await cache.put(
-    key,
-    new Response(plain, {
-      status: 200,
-      headers: { 'Content-Type': 'image/webp', 'Content-Length': String(plain.byteLength) },
-    }),
-  );
-  return plain.byteLength;
+  return keepPicture(cache, key, res, signal);
 }
 
 /** The URLs of `urls` not stored yet. */
@@ -106,8 +84,3 @@ export const deleteFile = async (url: string) => (await openCache()).delete(abso
 
 /** Removes every stored download file. */
 export const deleteAllFiles = () => caches.delete(DOWNLOADS_CACHE);
-
-/** Whether a chapter's answer is stored (the chapter opens offline). */
-export async function hasChapterAnswer(bookId: number, number: number): Promise<boolean> {
-  return !!(await (await openCache()).match(absolute(downloadedChapterPath(bookId, number))));
-}

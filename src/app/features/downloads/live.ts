@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { Chapter } from '../../../contract';
 import { followOnceMade } from '../../lib/device/db-exists';
-import { DOWNLOADS_DB_NAME, downloadsDbLoaded } from './db-name';
-import type { DownloadsDb } from './downloads-db';
+import { DOWNLOADS_DB_NAME, downloadsDbLoaded } from '../../../client/downloads/db-name';
+import type { DownloadsDb } from '../../../client/downloads/queue-db';
 
 /**
  * Live views of the downloads database for screens that show badges (shelf, catalogue, comic home):
  * the database and Dexie load on first use, never with a screen's first JavaScript.
  */
 
-type DbModule = typeof import('./downloads-db');
+type DbModule = typeof import('../../../client/downloads/queue-db');
 let loading: Promise<DbModule> | undefined;
-export const loadDownloadsDb = (): Promise<DbModule> => (loading ??= import('./downloads-db'));
+export const loadDownloadsDb = (): Promise<DbModule> =>
+  (loading ??= import('../../../client/downloads/queue-db'));
 
 /**
  * A live view of the downloads database (undefined while loading). `whenNone`: the answer on a device

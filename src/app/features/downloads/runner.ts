@@ -1,16 +1,16 @@
-import { liveQuery } from 'dexie';
 import { Code, DownloadText, type ChapterReadInfo, type Envelope } from '../../../contract';
-import { call } from '../../lib/api/http';
-import { downloadsDb } from './downloads-db';
+import { downloadsDb, liveQuery } from '../../../client/downloads/queue-db';
+import { nextWakeAt, runnable, type QueueItem } from '../../../client/downloads/queue-rules';
 import {
-  backgroundFetchManager,
-  BACKGROUND_MIN_CHAPTERS,
-  fetchInBackground,
-  type BgOutcome,
-} from './background-fetch';
+  applyEvent,
+  failureText,
+  recordProgress,
+  recoverAfterRestart,
+  whenStopped,
+} from '../../../client/downloads/queue-store';
+import { call } from '../../lib/api/http';
+import { backgroundFetchManager, BACKGROUND_MIN_CHAPTERS, fetchInBackground } from './background-fetch';
 import { deleteChapterFiles, missingFiles, storeChapterAnswer, storeImage } from './files';
-import { applyEvent, recordProgress, recoverAfterRestart } from './queue-store';
-import { nextWakeAt, runnable, type QueueItem } from './queue-rules';
 
 /**
  * The in-page download queue: runs while the app is open on any screen, CHAPTERS_AT_ONCE chapters at a
@@ -105,10 +105,7 @@ async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<vo
     let pagesDone = 0;
     let bytes = 0;
     if (!(await recordProgress(item.id, { pagesDone, bytes, pagesTotal: urls.length, urls }))) return;
-    if (await isLongDownload(item)) {
-      const outcome = await downloadInBackground(item, env, urls, signal);
-      if (outcome !== 'refused') return;
-    }
+    if ((await isLongDownload(item)) && (await downloadInBackground(item, env, urls, signal))) return;
     await pool(urls, PAGES_AT_ONCE, async (url) => {
       signal.throwIfAborted();
       // Awaited first: `bytes += await …` would read `bytes` before the wait and lose the other workers' sums.
@@ -125,11 +122,7 @@ async function downloadChapter(item: QueueItem, signal: AbortSignal): Promise<vo
   } catch (err) {
     if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
     console.error('[downloads] chapter failed', item.id, err);
-    const quota = err instanceof DOMException && err.name === 'QuotaExceededError';
-    await applyEvent(item.id, {
-      type: 'fail',
-      error: quota ? DownloadText.storageFull : String((err as Error)?.message ?? err),
-    });
+    await applyEvent(item.id, { type: 'fail', error: failureText(err) });
   } finally {
     // A chapter deleted while it ran leaves no stray pages behind.
     if (!(await downloadsDb.items.get(item.id)))
@@ -146,24 +139,26 @@ async function isLongDownload(item: QueueItem): Promise<boolean> {
 
 /**
  * The chapter's missing pictures by Background Fetch, its answer kept pending until they are stored:
- * the service worker finishes the chapter, also when the app was closed meanwhile. 'refused' when the
- * browser has no Background Fetch or will not start one (the page downloads then).
+ * the service worker stores them and moves the item on through the queue's own transitions (done, or
+ * failed), also when the app was closed meanwhile. Here the chapter waits for that change in the
+ * database, or for the runner to stop it. False when the browser has no Background Fetch or will not
+ * start one (the page downloads then).
  */
 async function downloadInBackground(
   item: QueueItem,
   env: Envelope<ChapterReadInfo>,
   urls: readonly string[],
   signal: AbortSignal,
-): Promise<BgOutcome> {
+): Promise<boolean> {
   const mgr = await backgroundFetchManager();
-  if (!mgr) return 'refused';
+  if (!mgr) return false;
   const missing = await missingFiles(urls);
-  if (missing.length === 0) return 'refused';
+  if (missing.length === 0) return false;
   const stored = urls.length - missing.length;
   await storeChapterAnswer(env.data, env, true);
-  if (!(await recordProgress(item.id, { pagesDone: stored, bytes: 0, background: true }))) return 'aborted';
+  if (!(await recordProgress(item.id, { pagesDone: stored, bytes: 0, background: true }))) return true;
   const book = await downloadsDb.books.get(item.bookId);
-  const outcome = await fetchInBackground(
+  const reg = await fetchInBackground(
     mgr,
     item.id,
     DownloadText.bgTitle(book?.title ?? '', item.title),
@@ -171,21 +166,10 @@ async function downloadInBackground(
     (downloaded) => void recordProgress(item.id, { pagesDone: stored, bytes: downloaded }),
     signal,
   );
-  if (outcome === 'failure') throw new Error(DownloadText.bgFailed);
-  if (outcome === 'success') {
-    // The worker stores the pictures and marks the item done in the database; a write through Dexie
-    // then tells every open screen.
-    for (let waited = 0; waited < 60_000; waited += 250) {
-      const now = await downloadsDb.items.get(item.id);
-      if (now?.state !== 'running') {
-        if (now) await downloadsDb.items.put({ ...now, background: undefined });
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await storeCover(item.bookId);
-  }
-  return outcome;
+  if (!reg) return false;
+  const now = await whenStopped(item.id, signal);
+  if (now?.state === 'done') await storeCover(item.bookId);
+  return true;
 }
 
 /** The book's cover goes with its first downloaded chapter, so shelf and downloads show it offline. */

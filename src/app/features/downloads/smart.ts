@@ -1,5 +1,5 @@
 import type { Chapter } from '../../../contract';
-import type { QueueItem } from './queue-rules';
+import type { QueueItem } from '../../../client/downloads/queue-rules';
 import { readability } from './selection';
 
 /**

@@ -1,7 +1,7 @@
 import { DownloadText, formatBytes, type Chapter } from '../../../contract';
-import { downloadsDb, SettingKey, type DownloadBook } from './downloads-db';
+import { downloadsDb, SettingKey, type DownloadBook } from '../../../client/downloads/queue-db';
 import { checkQuota, estimateBytes } from './quota';
-import { enqueue } from './queue-store';
+import { enqueue } from '../../../client/downloads/queue-store';
 import { startQueue } from './runner';
 
 /** The browser's storage figures, or null where it tells none. */
@@ -14,6 +14,10 @@ export async function storageEstimate(): Promise<StorageEstimate | null> {
 }
 
 export type PersistState = 'granted' | 'denied' | 'unsupported';
+
+/** The offline protection in two words, for the queued toast ('' where the browser has none). */
+export const persistShort = (p: PersistState) =>
+  p === 'granted' ? DownloadText.persistOn : p === 'denied' ? DownloadText.persistOff : '';
 
 export const persistMessage = (p: PersistState) =>
   p === 'granted'
@@ -70,5 +74,5 @@ export async function startDownload(
   const persist = opts.smart ? undefined : await askPersistOnce();
   const added = await enqueue(book, take, opts);
   startQueue();
-  return { ok: true, added, persist: persist?.first ? persistMessage(persist.state) : undefined };
+  return { ok: true, added, persist: (persist?.first && persistShort(persist.state)) || undefined };
 }

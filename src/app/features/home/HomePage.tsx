@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { Msg, HomeText, ListTitle, type UserInfo } from '../../../contract';
-import { bookKeys, fetchHome, fetchThreeD } from '../../lib/api/books';
+import { bookKeys, fetchHome, fetchThreeD, inlinedHomeAds } from '../../lib/api/books';
 import { useUserField } from '../../lib/user';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { InLaterTask } from '../../components/InLaterTask';
@@ -11,7 +11,7 @@ import { WhenNearView } from '../../components/WhenNearView';
 import { AdSlot } from '../lists/AdSlot';
 import { DailyUpdateBox } from './DailyUpdateBox';
 import { DownloadBanner } from './DownloadBanner';
-import { FloatingButtons } from './FloatingButtons';
+import { HeaderActions } from './HeaderActions';
 import { HomeNav } from './HomeNav';
 import { HomeSection } from './HomeSection';
 import { RecentReads } from './RecentReads';
@@ -33,11 +33,12 @@ const pickRecharged = (u: UserInfo) => u.recharged;
 
 /**
  * /home (spec §2 Home). It re-renders as its answers come in during the first load; the parts above
- * the sections (banner, carousel, quick links, daily update, floating buttons) are memoised, so each
+ * the sections (header, banner, carousel, quick links, daily update) are memoised, so each
  * of those renders redraws only what changed instead of the whole first screen.
  */
 export function HomePage() {
   const home = useQuery({ queryKey: bookKeys.home(), queryFn: fetchHome });
+  const [noInlinedAds] = useState(() => inlinedHomeAds()?.length === 0);
   const recharged = useUserField(pickRecharged);
   const threeDOn = shouldLoadThreeD(new Date(), recharged ?? false);
   const threeD = useQuery({ queryKey: bookKeys.threeD(), queryFn: fetchThreeD, enabled: threeDOn });
@@ -97,10 +98,13 @@ export function HomePage() {
         <PlainLink link={{ to: '/search' }} className="home-search" aria-label={HomeText.searchLink}>
           <SearchIcon /> {Msg.searchPlaceholder}
         </PlainLink>
+        <HeaderActions />
       </header>
       <DownloadBanner />
-      {/* Its space stays reserved until the sections come (Three-D may hold them back a moment). */}
-      <AdSlot slot="home" fresh={d?.adList} pending={!d && !home.isError} />
+      {/* Its space stays reserved until the sections come (Three-D may hold them back a moment), unless
+          the answer inlined in the page already says there is no ad: reserved, then dropped, moved
+          everything below up by the banner's height. */}
+      <AdSlot slot="home" fresh={d?.adList} pending={!d && !home.isError && !noInlinedAds} />
       {/* During a first load each in a task of its own (InLaterTask). */}
       <InLaterTask>
         <HomeNav />
@@ -120,7 +124,6 @@ export function HomePage() {
         {sections}
       </Progressive>
       {home.isError && !d && <div className="list-status">{Msg.loadFailed}</div>}
-      <FloatingButtons />
       {/* Each on its own: one idle callback and one render for both was a long task on a phone. */}
       <AfterFirstPaint>
         <DailySignDialog />

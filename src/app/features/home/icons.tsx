@@ -45,3 +45,13 @@ export const BookIcon = () => (
     <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zM4 21V5" />
   </svg>
 );
+export const CalendarIcon = () => (
+  <svg {...common} width={20} height={20}>
+    <path d="M4 5h16v16H4zM4 10h16M8 3v4M16 3v4M9 15l2 2 4-4" />
+  </svg>
+);
+export const MegaphoneIcon = () => (
+  <svg {...common} width={20} height={20}>
+    <path d="M3 10v4h3l8 5V5L6 10H3zM18 9a4 4 0 0 1 0 6" />
+  </svg>
+);

@@ -1,11 +1,13 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Ad, Book } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { nextPageParam } from '../../lib/paging';
 import { AdSlot } from './AdSlot';
 import { BookListView } from './BookListView';
+import type { NoteKind } from './notes';
 
 /** One answer page of a list screen. */
 export interface ListPage {
@@ -24,6 +26,7 @@ export function BookListScreen({
   fetchPage,
   getNextPage = nextPageParam,
   rankOf,
+  note,
   tabs,
   footer,
 }: {
@@ -33,6 +36,8 @@ export function BookListScreen({
   getNextPage?: (last: ListPage, all: ListPage[], lastPageParam: number) => number | undefined;
   /** NO.n of the book at flat index i on screen page p (ranking screens). */
   rankOf?: (page: number, indexInPage: number) => number;
+  /** What the list ranks by, said under each book. */
+  note?: NoteKind;
   tabs?: ReactNode;
   footer?: (q: {
     lastCount: number;
@@ -62,16 +67,19 @@ export function BookListScreen({
   };
   return (
     <Page title={title}>
-      <AdSlot slot="list" fresh={pages[0]?.adList} pending={q.isPending} />
+      {/* Each list has banners of its own: the device keeps each screen's apart (by its title). */}
+      <AdSlot slot={`list:${title}`} fresh={pages[0]?.adList} pending={q.isPending} />
       {tabs}
       <InfiniteList
         className="book-list"
         query={q}
         items={books}
+        empty={<EmptyState kind="books" />}
         render={(items) => (
           <BookListView
             books={items as Book[]}
             rankOf={rankOf ? (i) => rankOf(...pageOfIndex(i)) : undefined}
+            note={note}
           />
         )}
       />

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { Book } from '../../../contract';
 import { BookGrid, LargeBookCard } from '../comics/BookCards';
+import { noteOf, type NoteKind } from './notes';
 import { isTopRank } from './paging';
 import { splitLayout } from './paging';
 import './lists.css';
@@ -20,15 +22,25 @@ export function RankBadge({ n }: { n: number }) {
 export function BookListView({
   books,
   rankOf,
+  note,
 }: {
   books: readonly Book[];
   rankOf?: (index: number) => number;
+  /** What the list ranks by, under each book (notes.ts). */
+  note?: NoteKind;
 }) {
+  // The notes' clock: read once per screen, so a re-render does not change what they say.
+  const [now] = useState(() => Date.now());
+  const noteFor = note ? (b: Partial<Book>) => noteOf(note, b, now) : undefined;
   const { small, large } = splitLayout(books);
   return (
     <>
       {small.length > 0 && (
-        <BookGrid books={small} badge={rankOf ? (_, i) => <RankBadge n={rankOf(i)} /> : undefined} />
+        <BookGrid
+          books={small}
+          badge={rankOf ? (_, i) => <RankBadge n={rankOf(i)} /> : undefined}
+          note={noteFor}
+        />
       )}
       {large.length > 0 && (
         <ul className="book-rows">
@@ -37,6 +49,7 @@ export function BookListView({
               <LargeBookCard
                 book={b}
                 badge={rankOf ? <RankBadge n={rankOf(i + small.length)} /> : undefined}
+                note={note ? noteOf(note, b, now, 'large') : undefined}
               />
             </li>
           ))}

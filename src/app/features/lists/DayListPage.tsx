@@ -27,6 +27,7 @@ export function DayListPage() {
   return (
     <BookListScreen
       title={ListTitle.day}
+      note="updated"
       queryKey={key}
       fetchPage={(page) => fetchTodayUpdate(category, DAY_PAGE_SIZE, page)}
       getNextPage={(last, _all, page) => dayNextPage(page, last.totalPage, last.bookList.length)}

@@ -36,6 +36,7 @@ export function DayRankedListPage() {
       fetchPage={(page) => fetchRankScreenPage(page, (p) => fetchRank(type, category, p))}
       getNextPage={rankNextPage}
       rankOf={rankNumber}
+      note={type === 'week' ? 'week' : 'total'}
       tabs={
         <div className="list-tabs">
           <Tabs

@@ -13,6 +13,7 @@ export function RankedListPage() {
       fetchPage={(page) => fetchRankScreenPage(page, (p) => fetchShowcase('hot', p))}
       getNextPage={rankNextPage}
       rankOf={rankNumber}
+      note="perDay"
     />
   );
 }

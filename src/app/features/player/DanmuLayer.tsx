@@ -6,6 +6,7 @@ import { showToast } from '../../components/toast-store';
 import { messageForError } from '../../lib/api/http';
 import { postDanmu } from '../../lib/api/vods';
 import { acceptAll, sentDanmu, type Danmu } from './danmu';
+import { withSent, type SentDanmu } from './danmu-own';
 import { DanmuStage } from './danmu-stage';
 import type { PlayerHandle } from './usePlayer';
 
@@ -15,29 +16,40 @@ interface Props {
   vodId: number;
   /** The video's comments from the watch answer. */
   comments: readonly VodDanmu[];
+  /** px at the stage's bottom kept clear for subtitle cues (0 with subtitles off). */
+  bottomBand: number;
 }
 
 /**
  * Comments (danmu) over the video on its clock, while the user leaves them on; they pause with playback
  * and run when it plays. A sent comment shows at once and is posted to the video's comments.
  */
-export function DanmuLayer({ handle, lang, vodId, comments }: Props) {
+export function DanmuLayer({ handle, lang, vodId, comments, bottomBand }: Props) {
   const { video, container } = handle;
   const [on, setOn] = useState(true);
   const [draft, setDraft] = useState('');
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const stage = useRef<DanmuStage | null>(null);
-  // Comments sent here join the list, so turning the layer off and on again keeps them.
+  // Comments sent here join the list, so turning the layer off and on again keeps them; once the
+  // server's list (a later watch answer) holds one, only its copy stays (danmu-own.ts).
   const list = useRef<Danmu[]>([]);
+  const sent = useRef<SentDanmu[]>([]);
+  const band = useRef(bottomBand);
   const t = playerText(lang);
 
   useEffect(() => {
-    list.current = acceptAll(comments);
+    list.current = withSent(acceptAll(comments), sent.current);
   }, [comments]);
+
+  useEffect(() => {
+    band.current = bottomBand;
+    stage.current?.setBottomBand(bottomBand);
+  }, [bottomBand]);
 
   useEffect(() => {
     if (!on || !root) return;
     const s = new DanmuStage(root, video, list.current);
+    s.setBottomBand(band.current);
     stage.current = s;
     return () => {
       s.destroy();
@@ -49,10 +61,13 @@ export function DanmuLayer({ handle, lang, vodId, comments }: Props) {
     e.preventDefault();
     const c = sentDanmu(draft, video.currentTime * 1000);
     if (!c) return;
+    const mine: SentDanmu = { local: c };
+    sent.current = [...sent.current, mine];
     list.current = [...list.current, c];
     stage.current?.send(c);
     setDraft('');
-    postDanmu({ vodId, stime: c.stime, text: c.text, mode: c.mode, size: c.size, color: c.color }).catch(
+    postDanmu({ vodId, stime: c.stime, text: c.text, mode: c.mode, size: c.size, color: c.color }).then(
+      (saved) => (mine.serverId = saved.id),
       (err: unknown) => showToast(messageForError(err)),
     );
   };

@@ -15,7 +15,13 @@ export function PauseAd({
   previewOver: boolean;
   lang: PlayerLang;
 }) {
-  const [media, setMedia] = useState({ paused: true, ended: false, started: false });
+  // The advert can come after playback began (the page finds it while the video starts): it reads
+  // where the video is rather than waiting for a 'play' event that has already gone by.
+  const [media, setMedia] = useState(() => ({
+    paused: video.paused,
+    ended: video.ended,
+    started: !video.paused || video.currentTime > 0,
+  }));
   const [closed, setClosed] = useState(false);
   const t = playerText(lang);
 

@@ -99,7 +99,7 @@ export function StartAdvert({
   return (
     <div className="ink-start-ad" data-player-ad role="region" aria-label={t.advert}>
       <a href={advert.adUrl} target="_blank" rel="noopener noreferrer" className="ink-start-ad-link">
-        <SecureImage src={advert.coverUrl} width={750} height={300} alt={t.forMoreInfo} eager />
+        <SecureImage src={advert.coverUrl} width={16} height={9} alt={t.forMoreInfo} eager />
       </a>
       <span className="ink-ad-countdown" role="timer" aria-label={`${t.advert} ${remaining}`}>
         {t.advert} {remaining}

@@ -28,6 +28,7 @@ import { PlaylistControl } from './PlaylistControl';
 import { RotateMenu } from './RotateMenu';
 import type { PlayerAdvert } from './pause-ad';
 import { SubtitleLayer } from './SubtitleLayer';
+import { subtitleBand } from './subtitle-band';
 import { TrackPicker } from './TrackPicker';
 import type { TrackItem } from './tracks';
 import { signedExpiryMs } from './signed-src';
@@ -185,6 +186,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const subtitleLabel =
     sub.current >= 0 ? (sub.items.find((i) => i.value === sub.current)?.text ?? null) : null;
   const pickerSlot = handle?.pickerSlot;
+  const subtitlesLifted = startup.resumeAt !== null || notice !== null;
 
   return (
     <>
@@ -200,11 +202,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         {handle &&
           createPortal(
             <>
-              <SubtitleLayer
-                video={handle.video}
-                label={subtitleLabel}
-                lifted={startup.resumeAt !== null || notice !== null}
-              />
+              <SubtitleLayer video={handle.video} label={subtitleLabel} lifted={subtitlesLifted} />
               {preview > 0 && !previewOver && <PreviewTip length={preview} lang={lang} />}
               {previewOver && <PreviewLayer lang={lang} />}
               {props.pauseAd && (
@@ -280,7 +278,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
         {handle?.toolSlot && <RotateMenu video={handle.video} slot={handle.toolSlot} lang={lang} />}
       </div>
       {handle && props.danmu && (
-        <DanmuLayer handle={handle} lang={lang} vodId={vodId} comments={props.danmu} />
+        <DanmuLayer
+          handle={handle}
+          lang={lang}
+          vodId={vodId}
+          comments={props.danmu}
+          bottomBand={subtitleBand(subtitleLabel !== null, subtitlesLifted)}
+        />
       )}
     </>
   );

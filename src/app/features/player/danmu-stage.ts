@@ -1,6 +1,6 @@
 import { PLAYER } from '../../../contract';
 import { cssColor, danmuKind, danmuLife, DANMU_MAX_ON_SCREEN, type Danmu, type DanmuKind } from './danmu';
-import { DanmuSpace } from './danmu-lanes';
+import { DanmuSpace, laneStage } from './danmu-lanes';
 import { positionedFrames } from './danmu-positioned';
 import { DanmuTimeline } from './danmu-schedule';
 
@@ -9,6 +9,9 @@ interface Live {
   anim: Animation;
 }
 
+/** Marks the viewer's own comment (Bilibili outlines it); tests and styles find it by this. */
+export const OWN_DANMU_CLASS = 'own';
+
 /**
  * The comment engine on the video clock: a 10 ms tick (§9) launches comments as their stime comes,
  * each a text-only span moved by the Web Animations API, so pausing, playbackRate and a seek's
@@ -16,13 +19,12 @@ interface Live {
  */
 export class DanmuStage {
   private readonly timeline: DanmuTimeline<Danmu>;
-  private readonly spaces = {
-    scroll: new DanmuSpace(true),
-    ltr: new DanmuSpace(true),
-    top: new DanmuSpace(false),
-    bottom: new DanmuSpace(false),
-  };
-  private readonly live = new Set<Live>();
+  // One space for modes 1, 6, 5 and 4: no comment crosses or covers another, whatever their kinds.
+  private readonly space = new DanmuSpace<HTMLElement>(true);
+  /** px at the stage's bottom kept clear for subtitle cues (subtitle-band.ts). */
+  private bottomBand = 0;
+  /** On screen, by element (the lanes know a comment by its element). */
+  private readonly live = new Map<HTMLElement, Live>();
   private readonly timer: ReturnType<typeof setInterval>;
   private readonly off: () => void;
 
@@ -62,11 +64,16 @@ export class DanmuStage {
   private syncPlayback() {
     const rate = this.video.playbackRate || 1;
     const run = this.running;
-    for (const { anim } of this.live) {
+    for (const { anim } of this.live.values()) {
       anim.playbackRate = rate;
       if (run) anim.play();
       else anim.pause();
     }
+  }
+
+  /** While subtitles are on, comments launched from now keep clear of their band. */
+  setBottomBand(px: number) {
+    this.bottomBand = px;
   }
 
   /** Shows a comment just sent at once and keeps it on the timeline for later seeks. */
@@ -87,7 +94,7 @@ export class DanmuStage {
     }
     const kind = danmuKind(c.mode);
     const el = document.createElement('span');
-    el.className = `ink-danmu-item ${kind}${c.border || own ? ' border' : ''}${c.shadow ? '' : ' flat'}`;
+    el.className = `ink-danmu-item ${kind}${c.border || own ? ' border' : ''}${own ? ` ${OWN_DANMU_CLASS}` : ''}${c.shadow ? '' : ' flat'}`;
     el.textContent = c.text;
     el.dataset.stime = String(c.stime);
     el.style.fontSize = `${c.size}px`;
@@ -96,36 +103,45 @@ export class DanmuStage {
     if (kind !== 'positioned') el.style.opacity = String(c.opacity);
     this.root.append(el);
     const stage = { width: this.root.clientWidth, height: this.root.clientHeight };
-    const frames = this.framesFor(c, kind, el, life, stage);
+    const frames = this.framesFor(c, kind, el, life, stage, own);
+    if (!frames) {
+      el.remove();
+      return;
+    }
     const anim = el.animate(frames, { duration: life, easing: 'linear', fill: 'forwards' });
     anim.currentTime = elapsed;
     anim.playbackRate = this.video.playbackRate || 1;
     if (!this.running) anim.pause();
     const item = { el, anim };
-    this.live.add(item);
+    this.live.set(el, item);
     anim.onfinish = () => this.remove(item);
   }
 
+  /** The comment's keyframes, or null when no rows are free for it (it is dropped). */
   private framesFor(
     c: Danmu,
     kind: DanmuKind,
     el: HTMLElement,
     life: number,
     stage: { width: number; height: number },
-  ): Keyframe[] {
+    own: boolean,
+  ): Keyframe[] | null {
     if (kind === 'positioned') return positionedFrames(c, stage.width, stage.height);
     const w = el.offsetWidth;
     const h = el.offsetHeight;
-    const space =
-      kind === 'ltr'
-        ? this.spaces.ltr
-        : kind === 'top'
-          ? this.spaces.top
-          : kind === 'bottom'
-            ? this.spaces.bottom
-            : this.spaces.scroll;
     const fromBottom = kind === 'bottom';
-    const y = space.place({ now: c.stime, w, h, life, fromBottom }, stage);
+    const dir = kind === 'ltr' ? 1 : -1;
+    // An own comment is placed at the moment it is sent, the others at their stime (where they are).
+    const now = own ? this.now : c.stime;
+    const scrolling = kind === 'rtl' || kind === 'ltr';
+    const req = { key: el, now, w, h, life, fromBottom, dir, scrolling, force: own } as const;
+    const placed = this.space.place(req, laneStage(stage, this.bottomBand));
+    if (!placed) return null;
+    placed.evicted.forEach((e) => {
+      const gone = this.live.get(e);
+      if (gone) this.remove(gone);
+    });
+    const { y } = placed;
     el.style.top = `${y}px`;
     const W = stage.width;
     if (kind === 'rtl') return [{ transform: `translateX(${W}px)` }, { transform: `translateX(${-w}px)` }];
@@ -140,12 +156,13 @@ export class DanmuStage {
   private remove(item: Live) {
     item.anim.cancel();
     item.el.remove();
-    this.live.delete(item);
+    this.live.delete(item.el);
+    this.space.release(item.el);
   }
 
   private clear() {
-    for (const item of [...this.live]) this.remove(item);
-    Object.values(this.spaces).forEach((s) => s.clear());
+    for (const item of [...this.live.values()]) this.remove(item);
+    this.space.clear();
   }
 
   destroy() {

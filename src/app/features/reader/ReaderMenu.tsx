@@ -3,7 +3,7 @@ import { Msg, type Book, CommonText, ReaderChromeText } from '../../../contract'
 import type { BookRef } from '../../lib/db';
 import { ShelfButton } from '../comics/ShelfButton';
 
-/** The reader's top bar (back, title) and bottom bar (目录, 上一章, 下一章, 收藏/移除). */
+/** The reader's top bar (back, the book's title) and bottom bar (目录, 上一章, 下一章, 收藏/移出书架). */
 export function ReaderMenu({
   visible,
   title,

@@ -73,8 +73,9 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
   };
 
   const book = r.detail?.book ?? (r.info && { bookId, title: r.info.bookName, cover: r.info.bookCover });
-  // No such chapter (or nothing known offline): the book's title, else no title at all.
-  const title = r.info?.title ?? r.unpaid?.title ?? r.detail?.chapterList[at]?.title ?? book?.title ?? '';
+  // The top bar names the book: the chapter's title is on its first picture (a comic's title panel) or
+  // on the locked panel, and said once is enough (issue 29: it was in the bar, a sub-bar and the panel).
+  const title = book?.title ?? r.unpaid?.bookName ?? '';
   return (
     <div className="reader">
       {/* During a first load after the pages, in a task of its own (InLaterTask). */}
@@ -84,7 +85,8 @@ function Reader({ bookId, number }: { bookId: number; number: number }) {
       <main className="reader-body" onClick={menu.toggle}>
         {r.info ? (
           <>
-            <h2 className="reader-chapter-title">{r.info.title}</h2>
+            {/* For screen readers, which do not see the title panel; the eye reads it there. */}
+            <h2 className="visually-hidden">{r.info.title}</h2>
             <ChapterPages
               pics={r.info.bookPics}
               splitCount={r.info.picSplitCount}

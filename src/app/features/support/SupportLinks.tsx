@@ -77,7 +77,7 @@ export function SupportChatLink({ position, children }: { position: string; chil
   );
 }
 
-/** The complaint entry (Mine, and the floating button on home): complaint link with the account. */
+/** The complaint entry (Mine, and the button in home's header): complaint link with the account. */
 export function ComplaintLink({
   position,
   className = 'acc-link inline',

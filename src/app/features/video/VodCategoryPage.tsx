@@ -2,6 +2,7 @@ import './video.css';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { VodBrief } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { fetchVodIndex, fetchVodPage, vodKeys } from '../../lib/api/vods';
@@ -31,6 +32,7 @@ export function VodCategoryPage() {
         items={vods}
         itemKey={(v: VodBrief) => v.vodId}
         renderItem={(v: VodBrief, i) => <VodCard vod={v} eager={i < 4} />}
+        empty={<EmptyState kind="vodList" />}
       />
     </Page>
   );

@@ -11,6 +11,7 @@ import { getWatchedSeconds, setWatchedSeconds } from '../../lib/device/watch';
 import { userKeys, useUserInfo } from '../../lib/user';
 import { usePlaylist, type PlayerPlaylist } from '../player/playlist';
 import { VideoPlayer } from '../player/VideoPlayer';
+import { DanmuBarPlaceholder } from '../player/DanmuBarPlaceholder';
 import { decideWatchMode, startTrialCounter, trialLimit } from './trial';
 import { TrialEndPanel } from './TrialEndPanel';
 import { useVodBuy } from './useVodBuy';
@@ -20,6 +21,9 @@ import { VodGrid } from './VodCard';
 import { InLaterTask } from '../../components/InLaterTask';
 
 const route = getRouteApi('/vod/detail');
+
+/** The player's language: the browser's (spec §2 player overlays); Chinese where there is none (prerender). */
+const pageLang = () => playerLang(typeof navigator === 'undefined' ? undefined : navigator.language);
 
 /** After the preview layer shows, the player gives way to the trial-end panel. */
 const PREVIEW_END_DELAY_MS = 1_200;
@@ -59,7 +63,9 @@ export function VodDetailPage() {
         <VodPreview info={info} />
       ) : !vod ? (
         <>
-          <div className="vod-player-slot" aria-busy="true" />
+          <div className="vod-player-slot" aria-busy="true">
+            <DanmuBarPlaceholder lang={pageLang()} />
+          </div>
           <div className="list-status">{CommonText.loading}</div>
         </>
       ) : (
@@ -82,6 +88,7 @@ function VodPreview({ info }: { info: VodInfo }) {
   return (
     <>
       <div className="vod-player-slot" aria-busy="true">
+        <DanmuBarPlaceholder lang={pageLang()} />
         <SlotPoster src={info.vodPoster} />
       </div>
       <section className="vod-info">
@@ -97,7 +104,7 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
   const balance = user.data?.avaliableAmount;
   const [watched, setWatched] = useState<number | null>(null);
   const { buy, busy } = useVodBuy(vod.vodId);
-  const [lang] = useState(() => playerLang(navigator.language));
+  const [lang] = useState(pageLang);
   const limit = trialLimit(vod);
   const playing = useRef(false);
   const poster = usePosterUrl(vod.vodPoster);
@@ -136,7 +143,8 @@ function VodDetail({ vod, playlist }: { vod: Vod; playlist?: PlayerPlaylist }) {
   return (
     <>
       <div className="vod-player-slot">
-        {/* The poster shows as soon as it is in, under the player while its code loads and starts. */}
+        {/* The bar's place and the poster show at once, under the player while its code loads and starts. */}
+        <DanmuBarPlaceholder lang={lang} />
         <SlotPoster src={vod.vodPoster} />
         {mode === 'full' && (
           <VideoPlayer

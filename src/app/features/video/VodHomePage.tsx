@@ -2,6 +2,7 @@ import './video.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Msg, VideoText, CommonText } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
 import { fetchVodIndex, vodKeys } from '../../lib/api/vods';
 import { VodGrid } from './VodCard';
@@ -43,7 +44,9 @@ export function VodHomePage() {
           </button>
         </div>
       )}
-      {q.data?.length === 0 && <div className="list-status list-empty">{Msg.emptyList}</div>}
+      {q.data?.length === 0 && (
+        <EmptyState kind="vodHome" onReload={() => void q.refetch()} reloading={q.isFetching} />
+      )}
       {q.data?.map((shelf, i) => (
         <section key={shelf.typeId} className="vod-shelf" aria-labelledby={`vod-shelf-${shelf.typeId}`}>
           <header className="vod-shelf-head">

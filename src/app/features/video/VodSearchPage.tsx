@@ -2,6 +2,7 @@ import './video.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Msg, type VodBrief, VideoText } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { showToast } from '../../components/toast-store';
@@ -90,6 +91,7 @@ function SearchResults({ keyword }: { keyword: string }) {
         items={vods}
         itemKey={(v: VodBrief) => v.vodId}
         renderItem={(v: VodBrief) => <VodCard vod={v} />}
+        empty={<EmptyState kind="vodSearch" />}
       />
     </section>
   );

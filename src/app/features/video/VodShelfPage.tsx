@@ -1,6 +1,7 @@
 import './video.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Msg, purchasedHeading, type VodBrief } from '../../../contract';
+import { EmptyState } from '../../components/EmptyState';
 import { InfiniteList } from '../../components/InfiniteList';
 import { Page } from '../../components/Page';
 import { fetchVodOrders, vodKeys } from '../../lib/api/vods';
@@ -26,6 +27,7 @@ export function VodShelfPage() {
         query={q}
         items={vods}
         itemKey={(v: VodBrief) => v.vodId}
+        empty={<EmptyState kind="vods" />}
         renderItem={(v: VodBrief, i) => <VodCard vod={v} eager={i < 4} bought />}
       />
     </Page>

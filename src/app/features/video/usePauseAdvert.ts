@@ -1,6 +1,8 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Ad } from '../../../contract';
-import { getCachedAds } from '../../lib/device/ads';
+import type { Ad, HomeIndex } from '../../../contract';
+import { bookKeys, fetchHome } from '../../lib/api/books';
+import { getCachedAds, getCachedAdsByPrefix } from '../../lib/device/ads';
 import type { PlayerAdvert } from '../player/pause-ad';
 
 /** Where an ad leads (spec §3 jumpType): its URL, a book detail or the top-up page. */
@@ -10,27 +12,42 @@ export function advertOf(ad: Ad): PlayerAdvert | null {
   return adUrl && ad.imgPath ? { coverUrl: ad.imgPath, adUrl, title: ad.title } : null;
 }
 
+const firstAdvert = (lists: readonly (readonly Ad[] | undefined)[]): PlayerAdvert | undefined => {
+  for (const ads of lists) {
+    const found = (ads ?? []).map(advertOf).find((a) => a !== null);
+    if (found) return found;
+  }
+  return undefined;
+};
+
 /**
- * The pause advert: the first usable ad of the lists this device last saw (home, then list screens).
- * The player itself makes no network calls (spec §7), so it gets what the device keeps.
+ * Where the pause advert comes from, first found: the home's ads this page already holds (the visitor
+ * came from home: the device has not kept them yet, it does so when home is left), the lists the device
+ * kept (home, then each list screen's own 'list:…' slot), and last the home's ads asked for once — a
+ * visitor who came straight to a video by a link has none kept, and the spec's pause advert shows for
+ * them too. The player itself makes no network calls (spec §7): the page gives it the advert.
  */
+export async function findPauseAdvert(qc: QueryClient): Promise<PlayerAdvert | undefined> {
+  const held = qc.getQueryData<HomeIndex>(bookKeys.home())?.adList;
+  const kept = async () => [
+    await getCachedAds('home').catch(() => undefined),
+    ...(await getCachedAdsByPrefix('list:').catch(() => [])),
+  ];
+  const asked = async () =>
+    (await qc.fetchQuery({ queryKey: bookKeys.home(), queryFn: fetchHome }).catch(() => undefined))?.adList;
+  return firstAdvert([held]) ?? firstAdvert(await kept()) ?? firstAdvert([await asked()]);
+}
+
+/** The pause advert of this video page (findPauseAdvert), once known. */
 export function usePauseAdvert(): PlayerAdvert | undefined {
+  const qc = useQueryClient();
   const [advert, setAdvert] = useState<PlayerAdvert>();
   useEffect(() => {
     let live = true;
-    void (async () => {
-      for (const slot of ['home', 'list']) {
-        const ads = (await getCachedAds(slot).catch(() => undefined)) ?? [];
-        const found = ads.map(advertOf).find((a) => a !== null);
-        if (found) {
-          if (live) setAdvert(found);
-          return;
-        }
-      }
-    })();
+    void findPauseAdvert(qc).then((a) => live && a && setAdvert(a));
     return () => {
       live = false;
     };
-  }, []);
+  }, [qc]);
   return advert;
 }

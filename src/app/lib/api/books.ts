@@ -1,4 +1,5 @@
-import type { ALL_ID, PublishStatus, ShowcaseType } from '../../../contract';
+import { Api, type ALL_ID, type HomeIndex, type PublishStatus, type ShowcaseType } from '../../../contract';
+import { peekBootAnswer } from './boot';
 import { call, unwrap } from './http';
 
 /**
@@ -19,6 +20,7 @@ export const bookKeys = {
   categories: () => [...bookKeys.all, 'categories'] as const,
   query: (publish: PublishFilter, category: string) => [...bookKeys.all, 'query', publish, category] as const,
   newList: () => [...bookKeys.all, 'new'] as const,
+  updateList: () => [...bookKeys.all, 'updates'] as const,
   today: (category: string, pageSize: number) => [...bookKeys.all, 'today', category, pageSize] as const,
   todayPage: (category: string, pageSize: number, page: number) =>
     [...bookKeys.today(category, pageSize), page] as const,
@@ -33,6 +35,9 @@ export const bookKeys = {
 };
 
 export const fetchHome = () => call('homeIndex').then(unwrap);
+/** The home's ads as inlined in the page on a first visit (undefined when not inlined), before any call. */
+export const inlinedHomeAds = (): readonly unknown[] | undefined =>
+  (peekBootAnswer(Api.homeIndex) as { data?: Partial<HomeIndex> } | undefined)?.data?.adList;
 export const fetchThreeD = () => call('homeThreeD').then(unwrap);
 export const fetchShowcase = (type: ShowcaseType, page: number) =>
   call('showcase', { params: { type, page } }).then(unwrap);
@@ -40,6 +45,7 @@ export const fetchCategories = () => call('category').then(unwrap);
 export const fetchQuery = (publish: PublishFilter, category: string, page: number) =>
   call('query', { params: { publish, category, page } }).then(unwrap);
 export const fetchNewList = (page: number) => call('newList', { params: { page } }).then(unwrap);
+export const fetchUpdateList = (page: number) => call('updateList', { params: { page } }).then(unwrap);
 export const fetchTodayUpdate = (category: string, pageSize: number, currentPage: number) =>
   call('todayUpdate', { query: { category, pageSize, currentPage } }).then(unwrap);
 export const fetchRank = (type: RankType, category: string, currentPage: number) =>

@@ -39,3 +39,14 @@ export function takeBootAnswer(key: string, hasSession: boolean): unknown {
   entries.delete(key);
   return e.anonymousOnly && hasSession ? undefined : e.body;
 }
+
+/**
+ * The inlined answer for this call without taking it (the call still takes it): for a screen that must
+ * decide before its first render, e.g. whether to keep room for ads that the answer says there are none
+ * of. Caller-dependent answers are not peeked.
+ */
+export function peekBootAnswer(key: string): unknown {
+  entries ??= read();
+  const e = entries.get(key);
+  return e && !e.anonymousOnly ? e.body : undefined;
+}

@@ -193,18 +193,28 @@ async function send<T>(method: 'get' | 'post', path: string, opts: SendOptions):
 
 /**
  * Non-200: the call is rejected and logged; the UI keeps what it shows (§8). An answer that carries the
- * envelope (400 invalid input, 401, 429) becomes an ApiError with its code and msg so a screen may show it.
+ * envelope (400 invalid input, 401, 404 no such book, 429) becomes an ApiError with its code and msg so a
+ * screen may show it. Such an answer is the server's deliberate refusal, not a fault of the app: it is
+ * logged as a warning. A network failure, a timeout or a 5xx is an error.
  */
 async function rejected(method: string, path: string, err: unknown): Promise<unknown> {
-  console.error(`[api] ${method.toUpperCase()} ${path} failed`, err);
-  if (!(err instanceof HTTPError)) return err;
+  const what = `[api] ${method.toUpperCase()} ${path} failed`;
+  if (!(err instanceof HTTPError)) {
+    console.error(what, err);
+    return err;
+  }
   const status = err.response.status;
   const body = (await err.response
     .clone()
     .json()
     .catch(() => null)) as Partial<Envelope<unknown>> | null;
-  if (body && typeof body.msg === 'string')
-    return new ApiError(body.code ?? status, body.msg, body.data ?? null, status);
+  if (body && typeof body.msg === 'string') {
+    const refusal = new ApiError(body.code ?? status, body.msg, body.data ?? null, status);
+    if (isRefusal(refusal)) console.warn(what, status, body.code, body.msg);
+    else console.error(what, err);
+    return refusal;
+  }
+  console.error(what, err);
   return new ApiError(status, Msg.loadFailed, null, status);
 }
 
@@ -259,6 +269,13 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+/**
+ * A call the server refused on purpose with a 4xx status and its envelope (invalid input, no such book,
+ * too many attempts): asking again gets the same answer, so it is neither retried nor an error.
+ */
+export const isRefusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status !== undefined && err.status >= 400 && err.status < 500;
+
 export function unwrap<T>(res: Envelope<T>): T {
   if (!res.result || res.code !== Code.OK) throw new ApiError(res.code, res.msg, res.data);
   return res.data;

@@ -12,3 +12,7 @@ export const cacheAds = (slot: string, ads: Ad[]): Promise<void> =>
   withDb(async (db) => {
     await db.ads.put({ slot, ads, savedAt: Date.now() });
   });
+
+/** The ad lists kept for slots whose name starts with `prefix` (each list screen keeps its own: 'list:…'). */
+export const getCachedAdsByPrefix = (prefix: string): Promise<Ad[][]> =>
+  readDb(async (db) => (await db.ads.where('slot').startsWith(prefix).toArray()).map((e) => e.ads), []);

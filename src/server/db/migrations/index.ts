@@ -9,6 +9,9 @@ import * as m0007 from './0007_sms_codes.js';
 import * as m0008 from './0008_read_marks.js';
 import * as m0009 from './0009_vod_trial_seconds.js';
 import * as m0010 from './0010_watch_marks.js';
+import * as m0011 from './0011_not_null_keys.js';
+import * as m0012 from './0012_jobs.js';
+import * as m0013 from './0013_sms_codes_per_account.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +25,9 @@ const migrations: Record<string, Migration> = {
   '0008_read_marks': m0008,
   '0009_vod_trial_seconds': m0009,
   '0010_watch_marks': m0010,
+  '0011_not_null_keys': m0011,
+  '0012_jobs': m0012,
+  '0013_sms_codes_per_account': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

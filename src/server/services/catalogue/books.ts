@@ -1,5 +1,6 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { COVER_SIZE, imageUrl, type Book, type PublishStatus } from '../../../contract/index.js';
+import { daysSince, wholeDaysSince } from '../../db/portable.js';
 import type { DB } from '../../db/schema.js';
 import { offsetOf, totalPages, type Paged } from './paging.js';
 
@@ -18,6 +19,9 @@ export const BOOK_COLUMNS = [
   'category_id',
   'chapter_count',
   'vip_free',
+  'week_read_count',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export interface BookRow {
@@ -33,6 +37,9 @@ export interface BookRow {
   category_id: number;
   chapter_count: number;
   vip_free: number;
+  week_read_count: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Horizontal covers are wide banners: the 500 px rendition. */
@@ -59,6 +66,9 @@ export function toBook(row: BookRow, names: Map<number, string>): Book {
     categoryName: names.get(row.category_id) ?? '',
     chapterCount: row.chapter_count,
     vipFree: row.vip_free === 1,
+    weekReadCount: row.week_read_count,
+    publishedAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -87,8 +97,18 @@ export interface BookFilter {
   excludeId?: number;
 }
 
-/** Orderings of the lists; each ends with the id so pages never overlap or skip. */
-export type BookOrder = 'updated' | 'created' | 'read' | 'week' | 'recommend';
+/**
+ * Orderings of the lists; each ends with the id so pages never overlap or skip.
+ * - updated: the newest chapter first (每日更新, 最近更新, the category screen).
+ * - created: the newest on the shelves first (最新上架).
+ * - read / week: all-time / this week's reads (总榜 / 周榜).
+ * - popular: reads a day since publication (人气), so a book readers keep taking to outranks one that
+ *   gathered its reads over years; a book counts as at least POPULAR_MIN_DAYS old, so a launch week's
+ *   rush (周榜's business) does not top it.
+ * - updateDay: updates by day, the last 24 hours first, the most read first within a day (the update list).
+ * - recommend: the recommend index.
+ */
+export type BookOrder = 'updated' | 'created' | 'read' | 'week' | 'recommend' | 'popular' | 'updateDay';
 const ORDER_COLUMN = {
   updated: 'updated_at',
   created: 'created_at',
@@ -96,6 +116,7 @@ const ORDER_COLUMN = {
   week: 'week_read_count',
   recommend: 'recommend',
 } as const;
+export const POPULAR_MIN_DAYS = 30;
 
 function applyFilter<O>(qb: SelectQueryBuilder<DB, 'books', O>, f: BookFilter) {
   let q = qb;
@@ -106,10 +127,27 @@ function applyFilter<O>(qb: SelectQueryBuilder<DB, 'books', O>, f: BookFilter) {
   return q;
 }
 
-function orderedRows(db: Kysely<DB>, filter: BookFilter, order: BookOrder) {
-  return applyFilter(db.selectFrom('books').select(BOOK_COLUMNS), filter)
-    .orderBy(ORDER_COLUMN[order], 'desc')
-    .orderBy('id', 'desc');
+function orderedRows(db: Kysely<DB>, filter: BookFilter, order: BookOrder, now: Date) {
+  const q = applyFilter(db.selectFrom('books').select(BOOK_COLUMNS), filter);
+  const byId = <O>(qb: SelectQueryBuilder<DB, 'books', O>) => qb.orderBy('id', 'desc');
+  if (order === 'popular') {
+    const age = daysSince(db, 'created_at', now);
+    return byId(
+      q.orderBy(
+        // * 1.0: a whole-number divisor would truncate (both engines divide integers as integers).
+        sql`${sql.ref('read_count')} * 1.0 / (case when ${age} > ${sql.lit(POPULAR_MIN_DAYS)} then ${age} else ${sql.lit(POPULAR_MIN_DAYS)} end)`,
+        'desc',
+      ),
+    );
+  }
+  if (order === 'updateDay')
+    return byId(
+      q
+        .orderBy(wholeDaysSince(db, 'updated_at', now))
+        .orderBy('read_count', 'desc')
+        .orderBy('updated_at', 'desc'),
+    );
+  return byId(q.orderBy(ORDER_COLUMN[order], 'desc'));
 }
 
 /** One page of books plus the total, for every paged book list. */
@@ -119,9 +157,10 @@ export async function pagedBooks(
   order: BookOrder,
   page: number,
   pageSize: number,
+  now: Date,
 ): Promise<Paged<Book>> {
   const [rows, count] = await Promise.all([
-    orderedRows(db, filter, order).limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
+    orderedRows(db, filter, order, now).limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
     applyFilter(db.selectFrom('books'), filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
@@ -131,6 +170,13 @@ export async function pagedBooks(
 }
 
 /** The first `limit` books of an ordering (home sections, 同类推荐), without a count. */
-export async function topBooks(db: Kysely<DB>, filter: BookFilter, order: BookOrder, limit: number) {
-  return toBooks(db, await orderedRows(db, filter, order).limit(limit).execute());
+export async function topBooks(
+  db: Kysely<DB>,
+  filter: BookFilter,
+  order: BookOrder,
+  limit: number,
+  // Only 'popular' and 'updateDay' look at it.
+  now = new Date(),
+) {
+  return toBooks(db, await orderedRows(db, filter, order, now).limit(limit).execute());
 }

@@ -12,19 +12,22 @@ import {
   type ShowcaseType,
 } from '../../../contract/index.js';
 import type { DB } from '../../db/schema.js';
-import { listAds } from './ads.js';
+import type { ListAdKey } from '../../ports/catalogue-store.js';
+import { listAds, listScreenAds } from './ads.js';
 import { booksByIds, pagedBooks, type BookFilter, type BookOrder } from './books.js';
 import { offsetOf, totalPages, type Paged } from './paging.js';
 
 /**
  * Showcase lists. Each type is curated through showcase_items when it has rows there (in their sort
  * order); a type without curated rows follows the live ordering below, so 'new' and 'hot' never go
- * stale.
+ * stale. 'new' is 最新上架 (/home/latest, spec "Latest arrivals"): the newest on the shelves first.
+ * 'hot' is 人气排行 (/home/ranked, spec "Popularity ranking"): reads a day since publication, so it
+ * is not 总榜 (all-time reads) again.
  */
 const DERIVED: Record<ShowcaseType, { filter: BookFilter; order: BookOrder }> = {
   e_recommend: { filter: {}, order: 'recommend' },
   new: { filter: {}, order: 'created' },
-  hot: { filter: {}, order: 'read' },
+  hot: { filter: {}, order: 'popular' },
   kkbg: { filter: { publish: 'finish' }, order: 'read' },
   three_d: { filter: { threeD: true }, order: 'recommend' },
   new_on: { filter: { publish: 'serialize' }, order: 'created' },
@@ -35,6 +38,7 @@ export async function showcaseBooks(
   type: ShowcaseType,
   page: number,
   pageSize: number,
+  now: Date,
 ): Promise<Paged<Book>> {
   const count = await db
     .selectFrom('showcase_items')
@@ -44,7 +48,7 @@ export async function showcaseBooks(
   const curated = Number(count.n);
   if (curated === 0) {
     const d = DERIVED[type];
-    return pagedBooks(db, d.filter, d.order, page, pageSize);
+    return pagedBooks(db, d.filter, d.order, page, pageSize, now);
   }
   const ids = await db
     .selectFrom('showcase_items')
@@ -65,13 +69,23 @@ export async function showcaseBooks(
   };
 }
 
-async function withListAds(db: Kysely<DB>, paged: Promise<Paged<Book>>): Promise<BookList> {
-  const [p, adList] = await Promise.all([paged, listAds(db, 'list')]);
+async function withListAds(db: Kysely<DB>, key: ListAdKey, paged: Promise<Paged<Book>>): Promise<BookList> {
+  const [p, adList] = await Promise.all([paged, listScreenAds(db, key)]);
   return { adList, bookList: p.items, totalPage: p.totalPage, totalItem: p.totalItem };
 }
 
-export const showcaseList = (db: Kysely<DB>, type: ShowcaseType, page: number) =>
-  withListAds(db, showcaseBooks(db, type, page, LIST_PAGE_SIZE));
+/** The list screen of each showcase type, for its own banners. */
+const SHOWCASE_SCREEN: Record<ShowcaseType, ListAdKey> = {
+  e_recommend: 'recommend',
+  new: 'latest',
+  hot: 'ranked',
+  kkbg: 'kkbg',
+  three_d: 'three_d',
+  new_on: 'new_on',
+};
+
+export const showcaseList = (db: Kysely<DB>, type: ShowcaseType, page: number, now: Date) =>
+  withListAds(db, SHOWCASE_SCREEN[type], showcaseBooks(db, type, page, LIST_PAGE_SIZE, now));
 
 export async function categoryData(db: Kysely<DB>): Promise<CategoryData> {
   const rows = await db
@@ -88,31 +102,63 @@ export async function categoryData(db: Kysely<DB>): Promise<CategoryData> {
 }
 
 /** The category screen: publish status and category ('0' / 0 = all), most recently updated first. */
-export const queryList = (db: Kysely<DB>, publish: PublishStatus | '0', categoryId: number, page: number) =>
+export const queryList = (
+  db: Kysely<DB>,
+  publish: PublishStatus | '0',
+  categoryId: number,
+  page: number,
+  now: Date,
+) =>
   withListAds(
     db,
+    'category',
     pagedBooks(
       db,
       { categoryId, publish: publish === '0' ? undefined : publish },
       'updated',
       page,
       LIST_PAGE_SIZE,
+      now,
     ),
   );
 
-export const newList = (db: Kysely<DB>, page: number) =>
-  withListAds(db, pagedBooks(db, {}, 'created', page, LIST_PAGE_SIZE));
+/** 最近更新 (/home/new, spec "Update list"): every book by its newest chapter, the latest first. */
+export const newList = (db: Kysely<DB>, page: number, now: Date) =>
+  withListAds(db, 'recent', pagedBooks(db, {}, 'updated', page, LIST_PAGE_SIZE, now));
+
+/**
+ * 更新列表 (/new): the updates day by day, the last 24 hours first, and within a day the most read
+ * first, so what most readers follow leads each day rather than whatever came out last.
+ */
+export const updateList = (db: Kysely<DB>, page: number, now: Date) =>
+  withListAds(db, 'updates', pagedBooks(db, {}, 'updateDay', page, LIST_PAGE_SIZE, now));
 
 /** Daily update: most recently updated books first, optionally in one category. */
-export const todayUpdateList = (db: Kysely<DB>, categoryId: number, page: number, pageSize: number) =>
-  withListAds(db, pagedBooks(db, { categoryId }, 'updated', page, pageSize));
+export const todayUpdateList = (
+  db: Kysely<DB>,
+  categoryId: number,
+  page: number,
+  pageSize: number,
+  now: Date,
+) => withListAds(db, 'day', pagedBooks(db, { categoryId }, 'updated', page, pageSize, now));
 
-/** Ranking: total by all-time reads, week by this week's reads. */
-export const rankList = (db: Kysely<DB>, categoryId: number, type: 'total' | 'week', page: number) =>
-  withListAds(db, pagedBooks(db, { categoryId }, type === 'week' ? 'week' : 'read', page, RANK_PAGE_SIZE));
+/** Ranking (排行榜, /home/day-ranked): 总榜 by all-time reads, 周榜 by this week's reads. */
+export const rankList = (
+  db: Kysely<DB>,
+  categoryId: number,
+  type: 'total' | 'week',
+  page: number,
+  now: Date,
+) =>
+  withListAds(
+    db,
+    'rank',
+    pagedBooks(db, { categoryId }, type === 'week' ? 'week' : 'read', page, RANK_PAGE_SIZE, now),
+  );
 
-export async function homeIndex(db: Kysely<DB>): Promise<HomeIndex> {
-  const section = async (type: ShowcaseType) => (await showcaseBooks(db, type, 1, HOME_SECTION_SIZE)).items;
+export async function homeIndex(db: Kysely<DB>, now: Date): Promise<HomeIndex> {
+  const section = async (type: ShowcaseType) =>
+    (await showcaseBooks(db, type, 1, HOME_SECTION_SIZE, now)).items;
   const [adList, recommendList, newOnList, newList_, kkbgList, hotList] = await Promise.all([
     listAds(db, 'home'),
     section('e_recommend'),
@@ -124,6 +170,6 @@ export async function homeIndex(db: Kysely<DB>): Promise<HomeIndex> {
   return { adList, recommendList, newOnList, newList: newList_, kkbgList, hotList };
 }
 
-export async function homeThreeD(db: Kysely<DB>): Promise<{ bookList: Book[] }> {
-  return { bookList: (await showcaseBooks(db, 'three_d', 1, HOME_SECTION_SIZE)).items };
+export async function homeThreeD(db: Kysely<DB>, now: Date): Promise<{ bookList: Book[] }> {
+  return { bookList: (await showcaseBooks(db, 'three_d', 1, HOME_SECTION_SIZE, now)).items };
 }

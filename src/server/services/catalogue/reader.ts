@@ -10,7 +10,7 @@ import {
 import { prepared } from '../../db/prepared.js';
 import type { DB } from '../../db/schema.js';
 import { chapterAccess } from '../access.js';
-import { shanghaiDay } from '../pay/clock.js';
+import { shanghaiDay } from '../shanghai-day.js';
 import { pruneOncePerDay } from './day-marks.js';
 import { rollRankWeek } from './rank-week.js';
 
@@ -92,7 +92,7 @@ export async function readChapter(
   userId: number | null,
   bookId: number,
   number: number,
-  now: Date = new Date(),
+  now: Date,
   opts: {
     prefetch?: boolean;
     /** Who the read is counted for, once per chapter and day ('u:<id>' or 'a:<address>'). */

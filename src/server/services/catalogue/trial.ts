@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
+import type { Ctx } from '../../context.js';
 import type { DB } from '../../db/schema.js';
-import type { MediaCtx } from '../../media/files.js';
-import { vodDir } from '../../media/hls.js';
+import { vodKey } from '../../media/keys.js';
+import type { MediaStore } from '../../ports/media-store.js';
 import {
   parseMediaPlaylist,
   subtitlePlaylist,
@@ -90,8 +89,8 @@ export interface TrialPath {
   seg?: string;
 }
 
-/** A file to send as it is, a playlist cut here, or a refusal. */
-export type TrialFile = { file: string } | { playlist: string } | 'forbidden' | 'notFound';
+/** A stored file to send as it is (its media store key), a playlist cut here, or a refusal. */
+export type TrialFile = { key: string } | { playlist: string } | 'forbidden' | 'notFound';
 
 /**
  * The trial's answer for one of its files. The master is the full one (its URIs are relative, so they
@@ -100,42 +99,43 @@ export type TrialFile = { file: string } | { playlist: string } | 'forbidden' | 
  * subtitle text itself is the whole file (text is not the paid asset).
  */
 export async function trialFile(
-  ctx: MediaCtx,
+  ctx: Pick<Ctx, 'media'>,
   mediaKey: string,
   seconds: number,
   path: TrialPath,
 ): Promise<TrialFile> {
-  const root = vodDir(ctx, mediaKey);
   if (path.dir) {
-    const full = await fullPlaylist(join(root, path.dir, 'index.m3u8'));
+    const full = await fullPlaylist(ctx.media, vodKey(mediaKey, `${path.dir}/index.m3u8`));
     if (!full) return 'notFound';
     const cut = trialSegments(full, seconds);
     if (!path.seg) return { playlist: writeMediaPlaylist(cut) };
-    return cut.some((s) => s.uri === path.seg) ? { file: join(root, path.dir, path.seg) } : 'forbidden';
+    return cut.some((s) => s.uri === path.seg)
+      ? { key: vodKey(mediaKey, `${path.dir}/${path.seg}`) }
+      : 'forbidden';
   }
   const subs = /^subs\/([^/]+)\.m3u8$/.exec(path.rel);
   if (subs) {
-    const full = await fullPlaylist(join(root, path.rel));
+    const full = await fullPlaylist(ctx.media, vodKey(mediaKey, path.rel));
     if (!full) return 'notFound';
     return { playlist: subtitlePlaylist(subs[1]!, Math.min(totalDuration(full), seconds)) };
   }
-  return { file: join(root, path.rel) };
+  return { key: vodKey(mediaKey, path.rel) };
 }
 
-/** Parsed full playlists: a media key's output never changes once written, so they are kept. */
-const playlists = new Map<string, Segment[]>();
+/** Parsed full playlists per store: a media key's output never changes once written, so they are kept. */
+const playlists = new WeakMap<MediaStore, Map<string, Segment[]>>();
 const MAX_PLAYLISTS = 2000;
 
-async function fullPlaylist(file: string): Promise<Segment[] | null> {
-  let segs = playlists.get(file);
+async function fullPlaylist(media: MediaStore, key: string): Promise<Segment[] | null> {
+  let known = playlists.get(media);
+  if (!known) playlists.set(media, (known = new Map()));
+  let segs = known.get(key);
   if (!segs) {
-    try {
-      segs = parseMediaPlaylist(await readFile(file, 'utf8'));
-    } catch {
-      return null;
-    }
-    if (playlists.size >= MAX_PLAYLISTS) playlists.clear();
-    playlists.set(file, segs);
+    const text = await media.readAll(key);
+    if (!text) return null;
+    segs = parseMediaPlaylist(text.toString('utf8'));
+    if (known.size >= MAX_PLAYLISTS) known.clear();
+    known.set(key, segs);
   }
   return segs;
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/index.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
-import { shanghaiDay } from '../pay/clock.js';
+import { shanghaiDay } from '../shanghai-day.js';
 import { pruneOncePerDay } from './day-marks.js';
 import { vodPlayUrl } from './vod-urls.js';
 import { offersTrial, trialPlayUrl, trialSecondsOf, withinTrial } from './trial.js';
@@ -119,12 +119,14 @@ async function countPlay(db: Kysely<DB>, userId: number, vodId: number, now: Dat
 
 /**
  * The video for the caller: the full playlist when bought (or free), else the trial playlist with
- * the trial length; null when there is no such video. Counts a play (once per user, video and day).
+ * the trial length, and its recommendations; null when there is no such video. Counts a play (once per
+ * user, video and day).
  */
 export async function vodWatch(
   ctx: { db: Kysely<DB>; config: Pick<Config, 'paySecret' | 'mediaUrlTtlS' | 'vodTrialSeconds'> },
   userId: number,
   vodId: number,
+  now: Date,
 ): Promise<Vod | null> {
   const { db } = ctx;
   const vod = await db
@@ -135,24 +137,26 @@ export async function vodWatch(
   if (!vod) return null;
   const [access, vip, markers, guess] = await Promise.all([
     vodAccess(db, userId, vod),
-    userIsVip(db, userId),
+    userIsVip(db, userId, now),
     db
       .selectFrom('vod_markers')
       .select(['offset', 'cover_hash', 'title', 'describe'])
       .where('vod_id', '=', vodId)
       .orderBy('offset')
       .execute(),
+    // 更多精彩推荐: the most played of the same type, then of the others, so the grid under the video
+    // stays full (GUESS_LIKE_SIZE, an even count for its two columns) when the type has fewer.
     db
       .selectFrom('vods')
       .select(VOD_BRIEF_COLUMNS)
-      .where('type_id', '=', vod.type_id)
       .where('id', '!=', vodId)
+      .orderBy(sql`case when type_id = ${vod.type_id} then 0 else 1 end`)
       .orderBy('play_count', 'desc')
       .orderBy('id', 'desc')
       .limit(GUESS_LIKE_SIZE)
       .execute(),
   ]);
-  await countPlay(db, userId, vodId, new Date());
+  await countPlay(db, userId, vodId, now);
   const full = access !== 'locked';
   const canTryWatch = !full && offersTrial(vod);
   const trialSeconds = trialSecondsOf(vod, ctx.config);

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, RechargeOrdersTable } from '../../db/schema.js';
-import { moneyClock } from './clock.js';
-import type { ProviderQuery, ProviderRegistry } from './provider.js';
-import { IntervalWorker } from '../interval-worker.js';
+import type { Clock } from '../../ports/clock.js';
+import type { PayProvider, ProviderQuery } from '../../ports/pay-provider.js';
+import type { ProviderRegistry } from '../../ports/providers.js';
 import { logNotification, settlePaid } from './settle.js';
 
 /**
@@ -43,7 +43,7 @@ export type SweepOutcome =
 
 export interface SweepDeps {
   db: Kysely<DB>;
-  providers: ProviderRegistry;
+  providers: ProviderRegistry<PayProvider>;
   log?: (level: 'info' | 'warn', msg: string, extra?: object) => void;
 }
 
@@ -85,6 +85,7 @@ async function creditFromQuery(
       notifyId: 'sweep-query',
       outcome: 'rejected',
       detail: `query amount ${q.amount ?? 'none'} != order ${order.amount}`,
+      at: now,
     });
     await db
       .updateTable('recharge_orders')
@@ -125,11 +126,7 @@ async function creditFromQuery(
  * between, and a paid payment does not close), and only a closed or unknown payment turns the order
  * EXPIRED. Every step is safe to repeat, so a claim that lapsed mid-way costs nothing but a retry.
  */
-export async function reconcileOrder(
-  deps: SweepDeps,
-  outTradeNo: string,
-  now: Date = moneyClock.now(),
-): Promise<SweepOutcome> {
+export async function reconcileOrder(deps: SweepDeps, outTradeNo: string, now: Date): Promise<SweepOutcome> {
   const { db } = deps;
   const order = await claim(db, outTradeNo, now);
   if (!order) return 'skipped';
@@ -165,11 +162,7 @@ export async function reconcileOrder(
 }
 
 /** One batch: the oldest unclaimed CREATED orders past window and grace, a few at a time. */
-export async function sweepExpiredOrders(
-  deps: SweepDeps,
-  now: Date = moneyClock.now(),
-  limit = BATCH,
-): Promise<SweepReport> {
+export async function sweepExpiredOrders(deps: SweepDeps, now: Date, limit = BATCH): Promise<SweepReport> {
   const report: SweepReport = {
     expired: [],
     credited: [],
@@ -197,47 +190,23 @@ export async function sweepExpiredOrders(
   return report;
 }
 
+/** The job that sweeps (defined by the wiring; every ORDER_SWEEP_MS, 0: only when run by hand). */
+export const ORDER_SWEEP_JOB = 'order-sweep';
+
 /**
- * Runs the sweep on an interval in a server process. State lives in the database only, so every API
- * node may run one: the claims keep them off each other's orders.
+ * One run of the sweep job: batches until one comes back short, so a backlog clears within a run, or
+ * until the jobs stop. Each batch reads "now" afresh. Any node may run it; the per-order claims keep
+ * runs off each other's orders even if two overlap.
  */
-export class OrderSweeper {
-  private readonly worker: IntervalWorker;
-  private stopped = false;
-
-  constructor(
-    private readonly deps: SweepDeps,
-    intervalMs: number,
-  ) {
-    this.worker = new IntervalWorker(
-      () => this.drain(),
-      intervalMs,
-      (err: unknown) => this.deps.log?.('warn', 'expiry sweep pass failed', { err: String(err) }),
-    );
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.worker.start();
-  }
-
-  /** Stops the interval and waits for a pass under way (before the database closes). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.worker.stop();
-  }
-
-  /** Batches until one comes back short, so a backlog clears within a tick. */
-  private async drain(): Promise<void> {
-    for (;;) {
-      const report = await sweepExpiredOrders(this.deps);
-      const handled = Object.values(report).reduce((n, list) => n + list.length, 0);
-      if (report.expired.length || report.credited.length)
-        this.deps.log?.('info', 'expiry sweep pass', {
-          expired: report.expired.length,
-          credited: report.credited.length,
-        });
-      if (this.stopped || handled < BATCH) return;
-    }
+export async function drainExpiredOrders(deps: SweepDeps, clock: Clock, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    const report = await sweepExpiredOrders(deps, clock.now());
+    const handled = Object.values(report).reduce((n, list) => n + list.length, 0);
+    if (report.expired.length || report.credited.length)
+      deps.log?.('info', 'expiry sweep pass', {
+        expired: report.expired.length,
+        credited: report.credited.length,
+      });
+    if (signal.aborted || handled < BATCH) return;
   }
 }

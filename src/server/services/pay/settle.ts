@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/portable.js';
 import type { DB, RechargeOrdersTable } from '../../db/schema.js';
 import { applyCoins, moneyTransaction } from '../ledger.js';
-import { shanghaiDay } from './clock.js';
+import { shanghaiDay } from '../shanghai-day.js';
 
 export type NotifyOutcome = 'credited' | 'late' | 'duplicate' | 'rejected';
 
@@ -15,6 +14,7 @@ export async function logNotification(
     notifyId: string | null;
     outcome: NotifyOutcome;
     detail: string;
+    at: Date;
   },
 ) {
   await db
@@ -25,7 +25,7 @@ export async function logNotification(
       notify_id: (row.notifyId ?? '').slice(0, 64),
       outcome: row.outcome,
       detail: row.detail.slice(0, 500),
-      created_at: nowIso(),
+      created_at: row.at.toISOString(),
     })
     .execute();
 }
@@ -71,6 +71,7 @@ async function deliver(
       kind: 'recharge',
       refType: 'recharge_order',
       refId: order.out_trade_no,
+      at: now,
     });
   }
 }
@@ -121,6 +122,7 @@ export async function settlePaid(db: Kysely<DB>, p: ConfirmedPayment, now: Date)
       notifyId: p.notifyId,
       outcome: result,
       detail: `${p.source} amount ${p.amount}${after}`,
+      at: now,
     });
     return result;
   });

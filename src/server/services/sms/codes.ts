@@ -8,21 +8,46 @@ import {
   smsBindCodeText,
 } from '../../../contract/index.js';
 import type { DB } from '../../db/schema.js';
-import { isThrottled, recordAttempt, throttleKey, type ThrottleRule } from '../throttle.js';
+import { shanghaiDay } from '../shanghai-day.js';
+import {
+  isThrottled,
+  recordAttempt,
+  releaseAttempt,
+  reserveAttempt,
+  throttleKey,
+  type ThrottleRule,
+} from '../throttle.js';
 import { hashCode, sameHash } from './code-key.js';
-import { smsClock } from './clock.js';
-import type { SmsProvider } from './provider.js';
+import type { SmsProvider } from '../../ports/sms-provider.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 const DAY_MS = 24 * 3600 * 1000;
 /**
- * Daily caps on sending codes. The caller's (user, device, address) count every request, refused or
- * not; a number's counts only codes actually sent to it, so strangers hitting its cooldown cannot use
- * up its day. Anonymous users cost one register call each, hence the address cap.
+ * Daily caps on sending codes.
+ *
+ * The caller's (user, device, address) count every request, refused or not, in windows of a day.
+ * Anonymous users cost one register call each, hence the address cap.
+ *
+ * A number's own caps can be spent only by what each account asks for itself, so strangers cannot
+ * use up the day of the number's owner (issue 32 item 7). They count per calendar day in Asia/Shanghai
+ * (the refusal says 今日…明天再试); a send refused by the account's own cooldown counts nothing.
+ * - perAccountNumber: codes sent to one number for one account.
+ * - perNumberAccounts: accounts a number gets codes for. With perAccountNumber it bounds what the
+ *   phone can be made to receive: 20 × 5 = 100 codes a day.
+ * - perNumberAddress: of those, accounts asking from one caller address (an IPv4 address or an IPv6
+ *   /64). Registering costs nothing but time (10 a minute per address), so without it one address
+ *   could take the 20 places in two minutes.
+ * The rule for the owner: an account that has had a code for the number today keeps its own 5
+ * whatever others do; a new account is refused only when 20 other accounts, asking from at least 7
+ * different addresses, have had codes for that number today. That is the one way left to hold an owner
+ * off, and it ends at midnight. The places are generous enough for an owner's own accounts (one per
+ * browser: WeChat's and the system's keep separate storage, so separate anonymous accounts).
  */
 export const SMS_CAPS = {
-  perNumber: { limit: 10, windowMs: DAY_MS },
+  perAccountNumber: { limit: 5, windowMs: DAY_MS },
+  perNumberAccounts: { limit: 20, windowMs: DAY_MS },
+  perNumberAddress: { limit: 3, windowMs: DAY_MS },
   perUser: { limit: 10, windowMs: DAY_MS },
   perDevice: { limit: 10, windowMs: DAY_MS },
   perAddress: { limit: 50, windowMs: DAY_MS },
@@ -35,6 +60,7 @@ export interface SendRequest {
   userId: number;
   mobile: string;
   deviceId: string | null;
+  /** The caller's address group (http/address-group.ts). */
   address: string;
 }
 
@@ -49,16 +75,17 @@ const newCode = () => String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_C
 
 /**
  * Sends a bind code to a mobile for this user. Whether the number is bound to anyone is not looked at:
- * every valid number gets the same answer, so sending cannot enumerate numbers. The new code replaces
- * the number's previous one; a conditional upsert claims the number, so one code a minute at most goes
- * to it however many calls race.
+ * every valid number gets the same answer, so sending cannot enumerate numbers. A code belongs to
+ * (account, number): the new code replaces only this account's previous one for the number, never
+ * another account's. A conditional upsert claims the account's row, so one code a minute at most goes
+ * out per account and number however many of its calls race.
  */
 export async function sendBindCode(
   db: Kysely<DB>,
   provider: SmsProvider,
   req: SendRequest,
+  now: Date,
 ): Promise<SendOutcome> {
-  const now = smsClock.now();
   const me = await db
     .selectFrom('users')
     .select('mobile')
@@ -74,13 +101,13 @@ export async function sendBindCode(
   for (const [key, rule] of callerBudgets) {
     if ((await recordAttempt(db, key, rule, now)) > rule.limit) return { kind: 'limited' };
   }
-  const numberKey = throttleKey('sms-number', req.mobile);
-  if (await isThrottled(db, numberKey, SMS_CAPS.perNumber, now)) return { kind: 'limited' };
+  const day = shanghaiDay(now);
+  const pairKey = throttleKey('sms-pair', `${day}:${req.mobile}:${req.userId}`);
+  if (await isThrottled(db, pairKey, SMS_CAPS.perAccountNumber, now)) return { kind: 'limited' };
 
   const code = newCode();
   const codeHash = await hashCode(db, { purpose: BIND, mobile: req.mobile, userId: req.userId }, code);
   const fresh = {
-    user_id: req.userId,
     code_hash: codeHash,
     attempts: 0,
     sent_at: now.toISOString(),
@@ -90,9 +117,12 @@ export async function sendBindCode(
   const cooledDown = new Date(now.getTime() - SMS_RESEND_SECONDS * 1000).toISOString();
   const claimed = await db
     .insertInto('sms_codes')
-    .values({ purpose: BIND, mobile: req.mobile, ...fresh })
+    .values({ purpose: BIND, mobile: req.mobile, user_id: req.userId, ...fresh })
     .onConflict((oc) =>
-      oc.columns(['purpose', 'mobile']).doUpdateSet(fresh).where('sms_codes.sent_at', '<=', cooledDown),
+      oc
+        .columns(['purpose', 'mobile', 'user_id'])
+        .doUpdateSet(fresh)
+        .where('sms_codes.sent_at', '<=', cooledDown),
     )
     .returning('id')
     .executeTakeFirst();
@@ -102,11 +132,23 @@ export async function sendBindCode(
       .select('sent_at')
       .where('purpose', '=', BIND)
       .where('mobile', '=', req.mobile)
+      .where('user_id', '=', req.userId)
       .executeTakeFirst();
     const readyAt = (last ? Date.parse(last.sent_at) : now.getTime()) + SMS_RESEND_SECONDS * 1000;
     return { kind: 'cooldown', resendAfter: Math.max(1, Math.ceil((readyAt - now.getTime()) / 1000)) };
   }
-  await recordAttempt(db, numberKey, SMS_CAPS.perNumber, now);
+  /** Undoes this send: its code and what it counted (nothing reached the phone). */
+  const giveBack = async (keys: string[]) => {
+    await db.deleteFrom('sms_codes').where('id', '=', claimed.id).where('code_hash', '=', codeHash).execute();
+    for (const key of keys) await releaseAttempt(db, key);
+  };
+  const sentToday = await recordAttempt(db, pairKey, SMS_CAPS.perAccountNumber, now);
+  // The account's first code for the number today takes its places among the number's requesters.
+  const places = sentToday === 1 ? await takeNumberPlaces(db, req, day, now) : [];
+  if (places === null || sentToday > SMS_CAPS.perAccountNumber.limit) {
+    await giveBack([pairKey]);
+    return { kind: 'limited' };
+  }
   await db
     .deleteFrom('sms_codes')
     .where('expires_at', '<', new Date(now.getTime() - DAY_MS).toISOString())
@@ -119,11 +161,37 @@ export async function sendBindCode(
     result = { ok: false as const, reason: err instanceof Error ? err.message : String(err) };
   }
   if (!result.ok) {
-    // Nothing reached the phone: free the number for an immediate retry.
-    await db.deleteFrom('sms_codes').where('id', '=', claimed.id).where('code_hash', '=', codeHash).execute();
+    // Nothing reached the phone: free the account for an immediate retry, and spend nothing.
+    await giveBack([pairKey, ...places]);
     return { kind: 'failed', reason: result.reason };
   }
   return { kind: 'sent', resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
+}
+
+/**
+ * Takes one place among the number's requesters today, and one among those from the caller's address
+ * (SMS_CAPS): the keys taken, or null (nothing kept) when either is full. Each place is reserved
+ * atomically, so racing accounts cannot take more than there are.
+ */
+async function takeNumberPlaces(
+  db: Kysely<DB>,
+  req: SendRequest,
+  day: string,
+  now: Date,
+): Promise<string[] | null> {
+  const places: [string, ThrottleRule][] = [
+    [throttleKey('sms-number', `${day}:${req.mobile}`), SMS_CAPS.perNumberAccounts],
+    [throttleKey('sms-number-ip', `${day}:${req.mobile}:${req.address}`), SMS_CAPS.perNumberAddress],
+  ];
+  const taken: string[] = [];
+  for (const [key, rule] of places) {
+    if (!(await reserveAttempt(db, key, rule, now)).admitted) {
+      for (const k of taken) await releaseAttempt(db, k);
+      return null;
+    }
+    taken.push(key);
+  }
+  return taken;
 }
 
 export type CodeRefusal = 'missing' | 'wrong' | 'expired' | 'locked';
@@ -142,23 +210,24 @@ export const codeRefusalMessage: Record<CodeRefusal, string> = {
 
 /**
  * Checks the code this user got for this mobile. Each check spends one of the code's attempts before
- * comparing (a conditional UPDATE), so parallel guesses cannot go past the limit. A code someone else
- * asked for is simply missing to this caller: their guesses spend nothing of it.
+ * comparing (a conditional UPDATE), so parallel guesses cannot go past the limit. Only the caller's own
+ * code is looked at: codes other accounts asked for are not this caller's to spend or to guess.
  */
 export async function checkBindCode(
   db: Kysely<DB>,
   userId: number,
   mobile: string,
   code: string,
+  now: Date,
 ): Promise<CodeCheck> {
-  const now = smsClock.now();
   const row = await db
     .selectFrom('sms_codes')
-    .select(['id', 'user_id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
     .where('purpose', '=', BIND)
     .where('mobile', '=', mobile)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row || row.user_id !== userId || row.used_at !== null) return { ok: false, refusal: 'missing' };
+  if (!row || row.used_at !== null) return { ok: false, refusal: 'missing' };
   if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, refusal: 'expired' };
   const spent = await db
     .updateTable('sms_codes')
@@ -187,13 +256,28 @@ export async function checkBindCode(
 }
 
 /** Uses the checked code up (single use); false when another call used or replaced it first. */
-export async function consumeBindCode(db: Db, proof: CodeProof): Promise<boolean> {
+export async function consumeBindCode(db: Db, proof: CodeProof, now: Date): Promise<boolean> {
   const used = await db
     .updateTable('sms_codes')
-    .set({ used_at: smsClock.now().toISOString() })
+    .set({ used_at: now.toISOString() })
     .where('id', '=', proof.id)
     .where('code_hash', '=', proof.codeHash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
+}
+
+/**
+ * The number is bound: the codes other accounts still hold for it are void (used), so none of them
+ * proves the number any more, nor learns that it is now taken.
+ */
+export async function voidOtherCodes(db: Db, mobile: string, ownerId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('sms_codes')
+    .set({ used_at: now.toISOString() })
+    .where('purpose', '=', BIND)
+    .where('mobile', '=', mobile)
+    .where('user_id', '!=', ownerId)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { FEN_PER_YUAN, Msg, SandboxCashierText } from '../../../../contract/index.js';
 import type { Config } from '../../../config.js';
 import type { DB, SandboxPaymentsTable } from '../../../db/schema.js';
-import { moneyClock } from '../clock.js';
 import { cashierPath, notificationFields } from './provider.js';
 
 type Payment = Omit<SandboxPaymentsTable, 'id'>;
@@ -29,7 +28,7 @@ export async function findPayment(db: Kysely<DB>, tradeNo: string): Promise<Paym
 
 export type CashierState = 'open' | 'expired' | 'paid' | 'closed';
 
-export function cashierState(p: Payment, now: Date = moneyClock.now()): CashierState {
+export function cashierState(p: Payment, now: Date): CashierState {
   if (p.status === 'PAID') return 'paid';
   if (p.status === 'CLOSED') return 'closed';
   return Date.parse(p.expire_at) <= now.getTime() ? 'expired' : 'open';
@@ -84,13 +83,17 @@ export function renderCashier(p: Payment, state: CashierState): string {
 </html>`;
 }
 
+/**
+ * The order number wraps into balanced lines (broken anywhere, it left one character alone on its
+ * second line on some phones); the banner breaks at its punctuation, not inside a word.
+ */
 export const CASHIER_CSS = `body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#222}
 main{max-width:420px;margin:0 auto;padding:24px 16px}
 h1{font-size:18px;text-align:center;margin:8px 0 16px}
-.test-banner{margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#fff4d6;color:#8a5a00;font-weight:600;text-align:center;border:1px dashed #e0a800}
+.test-banner{word-break:keep-all;overflow-wrap:anywhere;margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#fff4d6;color:#8a5a00;font-weight:600;text-align:center;border:1px dashed #e0a800}
 .amount{font-size:16px;text-align:center;margin:0 0 16px}.amount strong{font-size:36px}
 dl{background:#fff;border-radius:8px;padding:12px 16px;display:grid;grid-template-columns:auto 1fr;gap:8px 12px;font-size:14px}
-dt{color:#888}dd{margin:0;word-break:break-all}
+dt{color:#888}dd{margin:0;word-break:break-all;text-wrap:balance}
 .hint{font-size:13px;color:#c60;text-align:center}
 .notice{font-size:15px;color:#c00;text-align:center;padding:12px;background:#fff3f3;border-radius:8px}
 form{margin:12px 0}
@@ -111,7 +114,7 @@ export async function payAtCashier(
   db: Kysely<DB>,
   config: Config,
   tradeNo: string,
-  now: Date = moneyClock.now(),
+  now: Date,
 ): Promise<PayOutcome> {
   return db.transaction().execute(async (trx) => {
     const p = await trx
@@ -142,7 +145,7 @@ export async function payAtCashier(
       return { outcome, returnUrl: p.return_url };
     }
     const fields = notificationFields({ ...p, paid_at: paidAt }, config.paySecret);
-    const stamp = new Date().toISOString();
+    const stamp = paidAt;
     await trx
       .insertInto('sandbox_notify_attempts')
       .values({

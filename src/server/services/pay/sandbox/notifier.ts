@@ -1,6 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { IntervalWorker } from '../../interval-worker.js';
+import type { Clock } from '../../../ports/clock.js';
+
+/** The job that delivers the sandbox's notifications (defined by the wiring, asked for after 支付). */
+export const SANDBOX_NOTIFY_JOB = 'sandbox-notify';
+/** How often the job looks for due attempts when nobody asked for a pass sooner. */
+export const NOTIFY_POLL_MS = 500;
+/**
+ * The job's lease: a node killed mid-pass holds up every notification until it lapses, so short (the
+ * running node renews it, so a slow pass keeps it). Its attempts' own claims (CLAIM_MS) still apply.
+ */
+export const NOTIFY_LEASE_MS = 5_000;
 
 /**
  * Retry schedule after attempt n fails: real providers spread 8 tries over about 25 h; the sandbox
@@ -11,49 +21,35 @@ export const NOTIFY_MAX_ATTEMPTS = NOTIFY_RETRY_MS.length + 1;
 /** A claim lasts this long: a node that dies mid-send leaves the attempt to another node afterwards. */
 const CLAIM_MS = 15_000;
 const SEND_TIMEOUT_MS = 8_000;
-const POLL_MS = 500;
 const BATCH = 20;
 
+export interface SandboxNotifierDeps {
+  db: Kysely<DB>;
+  /** next_at and claims are stamped with it, as the cashier stamps the attempt it queues. */
+  clock: Clock;
+  /** This service's own URL (PUBLIC_URL, else where it listens); null while not listening. */
+  baseUrl: () => string | null;
+  log?: (msg: string, extra?: object) => void;
+}
+
 /**
- * Delivers the sandbox's notifications. All state is in sandbox_notify_attempts: every node polls, and
- * a conditional UPDATE (claimed_until in the past) makes exactly one node send each due attempt.
- * `baseUrl()` is this service's own URL (PUBLIC_URL, else the address it listens on); null while not
- * listening, and then nothing is claimed.
+ * Delivers the sandbox's notifications, one pass per run of SANDBOX_NOTIFY_JOB. All state is in
+ * sandbox_notify_attempts: a conditional UPDATE (claimed_until in the past) makes exactly one pass send
+ * each due attempt, whichever node runs it. While not listening nothing is claimed.
  */
 export class SandboxNotifier {
-  private readonly worker: IntervalWorker;
+  private readonly log: (msg: string, extra?: object) => void;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly baseUrl: () => string | null,
-    private readonly log: (msg: string, extra?: object) => void = () => {},
-  ) {
-    this.worker = new IntervalWorker(
-      () => this.runDue(),
-      POLL_MS,
-      (err: unknown) => this.log('sandbox notifier pass failed', { err: String(err) }),
-    );
-  }
-
-  start(): void {
-    this.worker.start();
-  }
-
-  stop(): Promise<void> {
-    return this.worker.stop();
-  }
-
-  /** Runs a pass now (after a payment) instead of waiting for the next tick. */
-  kick(): void {
-    this.worker.kick();
+  constructor(private readonly deps: SandboxNotifierDeps) {
+    this.log = deps.log ?? (() => {});
   }
 
   /** One pass: claim and send every due attempt. */
   async runDue(): Promise<void> {
-    const base = this.baseUrl();
+    const base = this.deps.baseUrl();
     if (base === null) return;
-    const now = new Date().toISOString();
-    const due = await this.db
+    const now = this.deps.clock.now().toISOString();
+    const due = await this.deps.db
       .selectFrom('sandbox_notify_attempts')
       .select('id')
       .where('status', '=', 'PENDING')
@@ -66,9 +62,10 @@ export class SandboxNotifier {
   }
 
   private async claimAndSend(id: number, base: string): Promise<void> {
-    const now = new Date();
+    const { db, clock } = this.deps;
+    const now = clock.now();
     const nowText = now.toISOString();
-    const claimed = await this.db
+    const claimed = await db
       .updateTable('sandbox_notify_attempts')
       .set((eb) => ({
         claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(),
@@ -82,9 +79,9 @@ export class SandboxNotifier {
       .executeTakeFirst();
     if (!claimed) return; // another node (or pass) has it
     const error = await this.send(`${base}${claimed.notify_url}`, claimed.payload);
-    const done = new Date().toISOString();
+    const done = clock.now().toISOString();
     if (error === null) {
-      await this.db
+      await db
         .updateTable('sandbox_notify_attempts')
         .set({ status: 'DONE', claimed_until: null, last_error: null, updated_at: done })
         .where('id', '=', id)
@@ -93,11 +90,11 @@ export class SandboxNotifier {
     }
     const last = claimed.attempts >= NOTIFY_MAX_ATTEMPTS;
     const delay = NOTIFY_RETRY_MS[Math.min(claimed.attempts, NOTIFY_RETRY_MS.length) - 1] ?? 0;
-    await this.db
+    await db
       .updateTable('sandbox_notify_attempts')
       .set({
         status: last ? 'FAILED' : 'PENDING',
-        next_at: new Date(Date.now() + delay).toISOString(),
+        next_at: new Date(Date.parse(done) + delay).toISOString(),
         claimed_until: null,
         last_error: error.slice(0, 500),
         updated_at: done,

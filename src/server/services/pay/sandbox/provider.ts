@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../../config.js';
 import { nowIso } from '../../../db/portable.js';
+import type { DB } from '../../../db/schema.js';
 import type {
   NotifyRequest,
   PayProvider,
-  ProviderDeps,
   ProviderOrder,
   ProviderPayment,
   ProviderQuery,
   RejectedNotify,
   VerifiedNotify,
-} from '../provider.js';
+} from '../../../ports/pay-provider.js';
 import { signFields, verifyFields } from './sign.js';
 
 export const SANDBOX = 'sandbox';
@@ -47,7 +49,7 @@ function stringFields(body: unknown): Record<string, string> | null {
  * The built-in provider. It keeps its own payments table like a real provider would, serves a cashier
  * page (cashier.ts), and notifies us over real HTTP with an HMAC-SHA256 signed form (notifier.ts).
  */
-export function createSandboxProvider({ db, config }: ProviderDeps): PayProvider {
+export function createSandboxProvider({ db, config }: { db: Kysely<DB>; config: Config }): PayProvider {
   return {
     name: SANDBOX,
 

@@ -1,8 +1,8 @@
 import { Api } from '../../../../contract/index.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.js';
-import { smsClock } from '../clock.js';
-import type { SmsMessage, SmsProvider, SmsProviderDeps, SmsSendResult } from '../provider.js';
+import type { SmsMessage, SmsProvider, SmsSendResult } from '../../../ports/sms-provider.js';
+import type { Clock } from '../../../ports/clock.js';
 
 export const SMS_SANDBOX = 'sandbox';
 
@@ -22,12 +22,12 @@ export interface OutboxEntry {
  * The built-in provider: instead of a phone network, messages land in its own table (sandbox_sms),
  * which the test outbox page shows, so the whole bind flow works on one machine.
  */
-export function createSandboxSmsProvider({ db }: SmsProviderDeps): SmsProvider {
+export function createSandboxSmsProvider({ db, clock }: { db: Kysely<DB>; clock: Clock }): SmsProvider {
   return {
     name: SMS_SANDBOX,
     outboxPath: Api.smsOutbox,
     async send(message: SmsMessage): Promise<SmsSendResult> {
-      const now = smsClock.now();
+      const now = clock.now();
       const row = await db
         .insertInto('sandbox_sms')
         .values({ mobile: message.mobile, text: message.text, created_at: now.toISOString() })
@@ -43,8 +43,8 @@ export function createSandboxSmsProvider({ db }: SmsProviderDeps): SmsProvider {
 }
 
 /** Recent messages, newest first, optionally for one mobile. */
-export async function recentOutbox(db: Kysely<DB>, mobile?: string): Promise<OutboxEntry[]> {
-  const since = new Date(smsClock.now().getTime() - OUTBOX_WINDOW_MS).toISOString();
+export async function recentOutbox(db: Kysely<DB>, now: Date, mobile?: string): Promise<OutboxEntry[]> {
+  const since = new Date(now.getTime() - OUTBOX_WINDOW_MS).toISOString();
   let q = db
     .selectFrom('sandbox_sms')
     .select(['mobile', 'text', 'created_at'])
