@@ -87,6 +87,8 @@ export const Msg = {
   smsCodeLocked: '验证码错误次数过多，请重新获取',
   smsDailyLimit: '今日获取验证码次数已达上限，请明天再试',
   smsSendFailed: '验证码发送失败，请稍后重试',
+  /** The SMS provider's own flow control for the number (e.g. one a minute, five an hour). */
+  smsProviderThrottled: '发送太频繁，请稍后再试',
   badRequest: '请求参数不正确',
   loginRequired: '登录已失效，请重新进入',
   tooManyAttempts: '操作太频繁，请稍后再试',

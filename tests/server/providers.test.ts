@@ -20,8 +20,15 @@ import {
   resolveProviders,
   type ProviderKind,
 } from '../../src/server/services/provider-registry.js';
+import { SMS_PROVIDERS } from '../../src/server/services/sms/providers.js';
 import { createPayOrder, payConfig, registerUser, type TestUser } from './helpers/money.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/** The refusal line lists the providers this build knows, in the table's order. */
+const KNOWN = {
+  PAY_PROVIDER: Object.keys(PAY_PROVIDERS.known).join(', '),
+  SMS_PROVIDER: Object.keys(SMS_PROVIDERS.known).join(', '),
+};
 
 /** A stand-in for a real provider: opens payments on a cashier of its own, nothing else. */
 function fakeProvider(name: string): PayProvider {
@@ -147,10 +154,10 @@ describe('provider settings', () => {
 
   it('refuses an unknown provider with a line naming the setting', () => {
     expect(() => checkConfig(loadConfig({ PAY_PROVIDER: 'sandbox,nonexistent' }))).toThrow(
-      new ConfigError('PAY_PROVIDER: unknown provider "nonexistent" (known: sandbox)'),
+      new ConfigError(`PAY_PROVIDER: unknown provider "nonexistent" (known: ${KNOWN.PAY_PROVIDER})`),
     );
     expect(() => checkConfig(loadConfig({ SMS_PROVIDER: 'nonexistent' }))).toThrow(
-      new ConfigError('SMS_PROVIDER: unknown provider "nonexistent" (known: sandbox)'),
+      new ConfigError(`SMS_PROVIDER: unknown provider "nonexistent" (known: ${KNOWN.SMS_PROVIDER})`),
     );
     // Names that objects carry are not providers.
     expect(() => checkConfig(loadConfig({ PAY_PROVIDER: 'constructor' }))).toThrow(ConfigError);
@@ -208,7 +215,7 @@ describe('start-up with a bad provider setting', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  for (const setting of ['PAY_PROVIDER', 'SMS_PROVIDER']) {
+  for (const setting of ['PAY_PROVIDER', 'SMS_PROVIDER'] as const) {
     it(
       `stops with one line naming ${setting}, before it opens the database`,
       { timeout: 60_000 },
@@ -218,7 +225,7 @@ describe('start-up with a bad provider setting', () => {
         const r = await startServer({ [setting]: 'nonexistent', DATA_DIR: dataDir });
         expect(r.code).toBe(CONFIG_ERROR_EXIT);
         expect(r.stderr.split('\n').filter((l) => l.trim())).toEqual([
-          `${setting}: unknown provider "nonexistent" (known: sandbox)`,
+          `${setting}: unknown provider "nonexistent" (known: ${KNOWN[setting]})`,
         ]);
         expect(r.stdout).toBe('');
         expect(readdirSync(dataDir)).toEqual([]);

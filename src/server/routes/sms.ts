@@ -47,9 +47,16 @@ export const smsRoutes: RouteModule = (app, ctx) => {
         return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.smsDailyLimit));
       case 'alreadyBound':
         return reply.send(fail(Code.REFUSED, Msg.mobileAlreadyBound));
-      case 'failed':
-        request.log.warn({ provider: provider.name, reason: outcome.reason }, 'sms send failed');
+      case 'failed': {
+        const at = { provider: provider.name, failure: outcome.failure, reason: outcome.reason };
+        // The operator must act on a refused account, key, sign name or template; the rest is weather.
+        if (outcome.failure === 'misconfigured') request.log.error(at, 'sms provider refuses our account');
+        else request.log.warn(at, 'sms send failed');
+        if (outcome.failure === 'throttled')
+          return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.smsProviderThrottled));
+        if (outcome.failure === 'badNumber') return reply.send(fail(Code.REFUSED, Msg.badMobile));
         return reply.send(fail(Code.REFUSED, Msg.smsSendFailed));
+      }
     }
   });
 

@@ -18,7 +18,7 @@ import {
   type ThrottleRule,
 } from '../throttle.js';
 import { hashCode, sameHash } from './code-key.js';
-import type { SmsProvider } from '../../ports/sms-provider.js';
+import type { SmsFailure, SmsProvider } from '../../ports/sms-provider.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -69,7 +69,7 @@ export type SendOutcome =
   | { kind: 'alreadyBound' }
   | { kind: 'cooldown'; resendAfter: number }
   | { kind: 'limited' }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; failure: SmsFailure; reason: string };
 
 const newCode = () => String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
 
@@ -156,14 +156,15 @@ export async function sendBindCode(
 
   let result;
   try {
-    result = await provider.send({ mobile: req.mobile, text: smsBindCodeText(code) });
+    result = await provider.send({ mobile: req.mobile, text: smsBindCodeText(code), params: { code } });
   } catch (err) {
-    result = { ok: false as const, reason: err instanceof Error ? err.message : String(err) };
+    const reason = err instanceof Error ? err.message : String(err);
+    result = { ok: false as const, failure: 'unavailable' as const, reason };
   }
   if (!result.ok) {
     // Nothing reached the phone: free the account for an immediate retry, and spend nothing.
     await giveBack([pairKey, ...places]);
-    return { kind: 'failed', reason: result.reason };
+    return { kind: 'failed', failure: result.failure, reason: result.reason };
   }
   return { kind: 'sent', resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_SECONDS };
 }
