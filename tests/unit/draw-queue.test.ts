@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import {
   DrawCancelledError,
@@ -106,6 +107,24 @@ describe('demo draw queue', () => {
     await firstDone;
     await tick();
     expect(log).toEqual(['first']);
+  });
+
+  it('leaves no listener on a signal once its drawings are done (one signal serves thousands)', async () => {
+    const q = new DrawQueue({ parallel: 2, maxWaitingPerClient: 100, maxWaiting: Infinity });
+    const job = new AbortController();
+    const log: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const g = gate(log, `ahead${i}`);
+      const done = q.run(`a${i}`, 'ahead', DrawPriority.ahead, g.draw, job.signal);
+      g.finish();
+      await done;
+    }
+    const failing = gate(log, 'failing');
+    const failed = q.run('f', 'ahead', DrawPriority.ahead, failing.draw, job.signal);
+    failing.fail(new Error('sharp failed'));
+    await expect(failed).rejects.toThrow('sharp failed');
+    expect(log).toHaveLength(21);
+    expect(getEventListeners(job.signal, 'abort')).toHaveLength(0);
   });
 
   it('keeps a drawing another client still waits for when one asker goes away', async () => {

@@ -108,9 +108,16 @@ export class DrawQueue {
     this.enqueue(task, client);
     const t = task;
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { client, resolve, reject };
+      const onAbort = () => this.abandon(t, waiter);
+      // The listener goes when the wait ends: the draw-ahead job passes one signal for thousands of
+      // drawings, and listeners left on it kept every finished task alive (and warned at 11).
+      const waiter: Waiter = {
+        client,
+        resolve: () => (signal?.removeEventListener('abort', onAbort), resolve()),
+        reject: (err) => (signal?.removeEventListener('abort', onAbort), reject(err)),
+      };
       t.waiters.add(waiter);
-      signal?.addEventListener('abort', () => this.abandon(t, waiter), { once: true });
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.pump();
     });
   }
