@@ -4,7 +4,6 @@
  * tables, columns, types and nullability — with what schema.ts declares (read with the TypeScript
  * compiler's parser). Any difference fails, named table.column.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { migrateToLatest, openDatabase } from '../../src/server/db/database.js';
 import { migrationProvider } from '../../src/server/db/migrations/index.js';
 import { isUniqueViolation } from '../../src/server/db/unique-violation.js';
 import type { Dialect } from '../../src/server/db/portable.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, scratchDatabase, type TestApp } from './helpers/test-app.js';
 
 const SCHEMA_FILE = new URL('../../src/server/db/schema.ts', import.meta.url);
 
@@ -288,16 +287,7 @@ describe('0011_not_null_keys (SQLite)', () => {
 
 describe(`0013_sms_codes_per_account (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('keeps the live codes, and keys them by account: one per account and number', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-0013-'));
-    const pgUrl = process.env.TEST_DATABASE_URL;
-    const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-    let databaseUrl: string | undefined;
-    if (pgUrl && schema) {
-      const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
-      await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-      await admin.destroy();
-      databaseUrl = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    }
+    const { dataDir, databaseUrl, schema, dispose } = await scratchDatabase('inkreel-0013-');
     const database = openDatabase({ databaseUrl, dataDir });
     const { db } = database;
     try {
@@ -350,12 +340,7 @@ describe(`0013_sms_codes_per_account (${process.env.TEST_DATABASE_URL ? 'Postgre
       ]);
     } finally {
       await database.destroy();
-      if (pgUrl && schema) {
-        const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-        await admin.destroy();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await dispose();
     }
   });
 });

@@ -21,6 +21,42 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Where a fresh database lives: a temp folder, and with TEST_DATABASE_URL a fresh schema there too. */
+export interface ScratchDatabase {
+  dataDir: string;
+  /** PostgreSQL only: the URL whose search_path is the fresh schema. */
+  databaseUrl?: string;
+  schema?: string;
+  /** Drops the schema and removes the folder (close every connection to it first). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh SQLite file's folder, or, when TEST_DATABASE_URL is set, also a fresh schema in that
+ * PostgreSQL database: every test app and migration test starts from nothing and leaves nothing.
+ */
+export async function scratchDatabase(prefix = 'inkreel-test-'): Promise<ScratchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (!pgUrl) return { dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+  await admin.destroy();
+  const sep = pgUrl.includes('?') ? '&' : '?';
+  return {
+    dataDir,
+    schema,
+    databaseUrl: `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    async dispose() {
+      const drop = openDatabase({ databaseUrl: pgUrl, dataDir });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(drop.db);
+      await drop.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * A real app on a real database: a fresh SQLite file in a temp folder, or, when
  * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database.
@@ -32,43 +68,40 @@ export async function createTestApp(
   /** Context parts used instead of the configured ones (makeCtx's overrides). */
   overrides: CtxOverrides = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-test-'));
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
-    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-    await admin.destroy();
-    const sep = pgUrl.includes('?') ? '&' : '?';
-    databaseUrl = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
+  const scratch = await scratchDatabase();
+  const { dataDir, databaseUrl, schema } = scratch;
   // Every answer is checked against its call's schema in tests (off in production for speed).
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env });
-  config.databaseUrl = databaseUrl ?? config.databaseUrl;
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  await migrateToLatest(database.db, schema);
-  // The store the configuration would build, made here so the test holds the app's own instance.
-  const media = overrides.media ?? new FsMediaStore(fsMediaRoot(dataDir));
-  const app = await buildApp({ config, database, overrides: { ...overrides, media } });
-  beforeReady?.(app);
-  await app.ready();
+  let database: Database | undefined;
+  let app: App;
+  let media: MediaStore;
+  let config: Config;
+  try {
+    config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env });
+    config.databaseUrl = databaseUrl ?? config.databaseUrl;
+    database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+    await migrateToLatest(database.db, schema);
+    // The store the configuration would build, made here so the test holds the app's own instance.
+    media = overrides.media ?? new FsMediaStore(fsMediaRoot(dataDir));
+    app = await buildApp({ config, database, overrides: { ...overrides, media } });
+    beforeReady?.(app);
+    await app.ready();
+  } catch (err) {
+    // A refused start (a test of a bad setting) leaves no folder or schema behind.
+    await database?.destroy();
+    await scratch.dispose();
+    throw err;
+  }
+  const db = database;
   return {
     app,
-    database,
+    database: db,
     config,
     ctx: contextOf(app),
     media,
     async close() {
       await app.close();
-      await database.destroy();
-      if (pgUrl && schema) {
-        const admin = openDatabase({ databaseUrl: pgUrl, dataDir });
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-        await admin.destroy();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await db.destroy();
+      await scratch.dispose();
     },
   };
 }
