@@ -5,6 +5,7 @@ import { callerLimits } from '../http/caller-limits.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
 import { route } from '../http/endpoint-route.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
+import { keepRawBody, rawBodyOf } from '../http/raw-body.js';
 import { fail, ok } from '../http/reply.js';
 import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
 import {
@@ -17,6 +18,9 @@ import {
 import { SANDBOX_NOTIFY_JOB } from '../services/pay/sandbox/notifier.js';
 import { SANDBOX } from '../services/pay/sandbox/provider.js';
 import { safeReturnUrl } from '../http/safe-urls.js';
+
+/** A provider's notify is a small form or JSON document; anything past this is not one. */
+const NOTIFY_BODY_LIMIT = 16 * 1024;
 
 const TradeNoParams = z.object({ tradeNo: z.string().regex(/^SB[0-9a-f]{32}$/) });
 
@@ -66,10 +70,11 @@ export const payRoutes: RouteModule = (app, ctx) => {
     }
   });
 
-  route(app, 'payNotify', async (request, reply) => {
+  route(app, 'payNotify', { preParsing: keepRawBody(NOTIFY_BODY_LIMIT) }, async (request, reply) => {
     const r = await handleNotify(deps, request.params.provider, {
       headers: request.headers,
       body: request.body,
+      rawBody: rawBodyOf(request),
     });
     if (r.outcome === 'rejected')
       request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
