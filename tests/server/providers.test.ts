@@ -35,6 +35,8 @@ function fakeProvider(name: string): PayProvider {
     query: async () => ({ status: 'UNKNOWN' }),
     close: async () => undefined,
     verifyNotify: async () => ({ ok: false, reason: 'fake', outTradeNo: null, notifyId: null }),
+    refund: async () => ({ status: 'FAILED', reason: 'fake' }),
+    queryRefund: async () => ({ status: 'UNKNOWN' }),
     acknowledge: () => ({ status: 200, body: 'success' }),
     refuse: () => ({ status: 400, body: 'fail' }),
   };
@@ -147,7 +149,7 @@ describe('provider settings', () => {
 
   it('refuses an unknown provider with a line naming the setting', () => {
     expect(() => checkConfig(loadConfig({ PAY_PROVIDER: 'sandbox,nonexistent' }))).toThrow(
-      new ConfigError('PAY_PROVIDER: unknown provider "nonexistent" (known: sandbox)'),
+      new ConfigError('PAY_PROVIDER: unknown provider "nonexistent" (known: sandbox, alipay, wechat)'),
     );
     expect(() => checkConfig(loadConfig({ SMS_PROVIDER: 'nonexistent' }))).toThrow(
       new ConfigError('SMS_PROVIDER: unknown provider "nonexistent" (known: sandbox)'),
@@ -217,8 +219,9 @@ describe('start-up with a bad provider setting', () => {
         dirs.push(dataDir);
         const r = await startServer({ [setting]: 'nonexistent', DATA_DIR: dataDir });
         expect(r.code).toBe(CONFIG_ERROR_EXIT);
+        const known = setting === 'PAY_PROVIDER' ? 'sandbox, alipay, wechat' : 'sandbox';
         expect(r.stderr.split('\n').filter((l) => l.trim())).toEqual([
-          `${setting}: unknown provider "nonexistent" (known: sandbox)`,
+          `${setting}: unknown provider "nonexistent" (known: ${known})`,
         ]);
         expect(r.stdout).toBe('');
         expect(readdirSync(dataDir)).toEqual([]);

@@ -8,6 +8,8 @@ export interface ProviderOrder {
   expireAt: string;
   /** Where the payer's browser goes afterwards (already checked to be ours). */
   returnUrl: string;
+  /** The payer's address as we saw it (WeChat Pay's H5 pay requires it in scene_info). */
+  payerIp?: string;
 }
 
 export interface ProviderPayment {
@@ -53,6 +55,14 @@ export interface RejectedNotify {
   reason: string;
   outTradeNo: string | null;
   notifyId: string | null;
+}
+
+/** Our answer to a notify: status and body as the provider expects them (no body with 204). */
+export interface NotifyAnswer {
+  status: number;
+  body: string;
+  /** text/plain unless the provider wants another (WeChat Pay's refusal is JSON). */
+  contentType?: string;
 }
 
 /** A refund of (part of) a paid order, as the provider is asked for it. */
@@ -122,7 +132,7 @@ export interface PayProvider {
   /** Present when the provider notifies refunds; verified as strictly as a payment notify. */
   verifyRefundNotify?(request: NotifyRequest): Promise<VerifiedRefundNotify | RejectedNotify>;
   /** The answer that stops the provider's retries; sent only after our transaction committed. */
-  acknowledge(): { status: number; body: string };
+  acknowledge(): NotifyAnswer;
   /** The answer that makes the provider retry later. */
-  refuse(): { status: number; body: string };
+  refuse(): NotifyAnswer;
 }

@@ -50,6 +50,7 @@ export const payRoutes: RouteModule = (app, ctx) => {
         branchId: branchIdOf(request),
         apiUrl: requestOrigin(request),
         host: request.hostname,
+        payerIp: request.ip,
       });
       return ok(data);
     } catch (err) {
@@ -80,7 +81,12 @@ export const payRoutes: RouteModule = (app, ctx) => {
       request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
     else if (r.outcome === 'late')
       request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
-    return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
+    // WeChat Pay acknowledges with 204 and no body; the others answer text (Alipay: exactly "success").
+    if (r.status === 204) return reply.code(204).send();
+    return reply
+      .code(r.status)
+      .type(r.contentType ?? 'text/plain; charset=utf-8')
+      .send(r.body);
   });
 
   // The sandbox's cashier is its side of the payment: there only when PAY_PROVIDER names it.

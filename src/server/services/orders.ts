@@ -13,7 +13,7 @@ import type { DB } from '../db/schema.js';
 import { readJsonColumn } from '../db/json-column.js';
 import type { Clock } from '../ports/clock.js';
 import { shanghaiDay } from './shanghai-day.js';
-import type { NotifyRequest, PayProvider } from '../ports/pay-provider.js';
+import type { NotifyAnswer, NotifyRequest, PayProvider } from '../ports/pay-provider.js';
 import type { ProviderRegistry } from '../ports/providers.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
 import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
@@ -42,6 +42,8 @@ export interface CreateOrderInput {
   apiUrl: string;
   /** Host the caller used: the source domain when the user registered without one. */
   host: string;
+  /** The caller's address (trustProxy applied): a provider may need it (WeChat Pay H5). */
+  payerIp?: string;
 }
 
 const StoredPayData = z.object({
@@ -116,6 +118,7 @@ export async function createOrder(deps: OrderDeps, input: CreateOrderInput): Pro
     },
     expireAt,
     returnUrl,
+    ...(input.payerIp ? { payerIp: input.payerIp } : {}),
   });
   await db
     .updateTable('recharge_orders')
@@ -240,7 +243,7 @@ export async function handleNotify(
   deps: OrderDeps,
   providerName: string,
   request: NotifyRequest,
-): Promise<{ status: number; body: string; outcome: NotifyOutcome; detail?: string }> {
+): Promise<NotifyAnswer & { outcome: NotifyOutcome; detail?: string }> {
   const now = deps.clock.now();
   const { db, providers } = deps;
   const provider = providers.get(providerName);
