@@ -236,6 +236,15 @@ describe('PAY_PROVIDER=alipay,wechat: a real service without the sandbox', () =>
     );
     for (const pem of [ours.privatePem, alipayKey.publicPem, wechatKey.publicPem])
       expect(text).not.toContain(keyBody(pem));
+    // The in-app pay frame may show the providers' cashiers, and nothing else from outside.
+    const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+    expect(/frame-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual([
+      "'self'",
+      base,
+      'https://mclient.alipay.com',
+      'https://wx.tenpay.com',
+      'https://openapi.alipay.com',
+    ]);
     expect((await fetch(`${base}/h5/sandbox/cashier.css`)).status).toBe(404);
     expect((await fetch(`${base}/h5/sandbox/cashier/SB${'0'.repeat(32)}`)).status).toBe(404);
   });

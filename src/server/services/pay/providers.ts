@@ -5,7 +5,12 @@ import type { Clock } from '../../ports/clock.js';
 import type { PayProvider } from '../../ports/pay-provider.js';
 import type { ProviderKind } from '../provider-registry.js';
 import { ALIPAY, createAlipayProvider } from './alipay/provider.js';
-import { ALIPAY_OPTIONAL, ALIPAY_REQUIRES, alipaySettings } from './alipay/settings.js';
+import {
+  ALIPAY_OPTIONAL,
+  ALIPAY_PRODUCTION_GATEWAY,
+  ALIPAY_REQUIRES,
+  alipaySettings,
+} from './alipay/settings.js';
 import { requirePublicUrl } from './keys.js';
 import { createSandboxProvider, SANDBOX } from './sandbox/provider.js';
 import { createWechatpayProvider, WECHAT } from './wechat/provider.js';
@@ -48,3 +53,31 @@ export const PAY_PROVIDERS: ProviderKind<PayProvider, PayProviderDeps> = {
     },
   },
 };
+
+/** Where each real provider's cashier lives (its pages, after our apply link redirects there). */
+const CASHIER_ORIGINS: Readonly<Record<string, readonly string[]>> = {
+  [ALIPAY]: ['https://mclient.alipay.com'],
+  [WECHAT]: ['https://wx.tenpay.com'],
+};
+
+/**
+ * The origins the pay frame (an iOS home-screen app's in-app pay page) may show: each configured real
+ * provider's cashier, and its configured gateway (Alipay's wap.pay link is a GET to the gateway; a
+ * sandbox or test gateway serves its cashier there too). Nothing when only the sandbox is configured.
+ */
+export function cashierOrigins(config: Config): string[] {
+  const origins = new Set<string>();
+  const add = (url: string | undefined) => {
+    if (!url) return;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // an unusable gateway already stopped start-up (checkConfig)
+    }
+  };
+  for (const name of config.payProviders) for (const o of CASHIER_ORIGINS[name] ?? []) add(o);
+  if (config.payProviders.includes(ALIPAY))
+    add(config.providerSettings.ALIPAY_GATEWAY ?? ALIPAY_PRODUCTION_GATEWAY);
+  if (config.payProviders.includes(WECHAT)) add(config.providerSettings.WECHATPAY_BASE_URL);
+  return [...origins];
+}
