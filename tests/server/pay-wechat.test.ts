@@ -6,12 +6,12 @@
  * {"code":"FAIL","message":"失败"}, never credited. After each test every balance equals its ledger.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Api, type RechargeData } from '../../src/contract/index.js';
+import { Api, Msg, type RechargeData } from '../../src/contract/index.js';
 import type { PayProvider } from '../../src/server/ports/pay-provider.js';
 import { rsaPair } from './helpers/fake-gateway.js';
 import { FakeClock } from './helpers/fake-clock.js';
 import { startFakeWechatpay, type FakeWechatpay, type NotifyOptions } from './helpers/fake-wechatpay.js';
-import { balanceOf, checkInvariants, registerUser } from './helpers/money.js';
+import { balanceOf, checkInvariants, createPayOrder, payConfig, registerUser } from './helpers/money.js';
 import { creditsOf, openOrder, startListeningApp } from './helpers/pay-live.js';
 import type { TestApp } from './helpers/test-app.js';
 
@@ -166,6 +166,25 @@ describe('WeChat Pay adapter', () => {
     } finally {
       await two.close();
     }
+  });
+
+  it('an outage at WeChat Pay answers 该支付通道暂不可用 (503, not a 500), and no key reaches the error', async () => {
+    const user = await registerUser(t.app);
+    const cfg = await payConfig(t.database.db, 'coin', 0);
+    fake.down = true;
+    try {
+      const res = await createPayOrder(t.app, user, cfg, { channel: CHANNEL });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ result: false, msg: Msg.payChannelUnavailable });
+      const err = await wechat.query('IR-any').catch((e: unknown) => e as Error);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toMatch(/^wechat query: .*HTTP 500/);
+      expect(Object.keys(err as Error)).not.toContain('config');
+      expect(JSON.stringify(err)).not.toContain(merchant.privatePem.split('\n')[1]!);
+    } finally {
+      fake.down = false;
+    }
+    expect(await balanceOf(t.database.db, user.userId)).toBe(0);
   });
 
   it('queries, closes, refunds and verifies refund notifies', async () => {

@@ -7,7 +7,14 @@ import { route } from '../http/endpoint-route.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
 import { keepRawBody, rawBodyOf } from '../http/raw-body.js';
 import { fail, ok } from '../http/reply.js';
-import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
+import {
+  applyOrder,
+  createOrder,
+  handleNotify,
+  PayInputError,
+  PayProviderUnavailable,
+  type OrderDeps,
+} from '../services/orders.js';
 import {
   CASHIER_CSS,
   cashierState,
@@ -55,6 +62,13 @@ export const payRoutes: RouteModule = (app, ctx) => {
       return ok(data);
     } catch (err) {
       if (err instanceof PayInputError) return reply.code(400).send(fail(400, err.message));
+      if (err instanceof PayProviderUnavailable) {
+        request.log.warn(
+          { provider: err.provider, reason: err.reason },
+          'pay provider could not open a payment',
+        );
+        return reply.code(503).send(fail(503, err.message));
+      }
       throw err;
     }
   });

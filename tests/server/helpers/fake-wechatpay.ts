@@ -51,6 +51,8 @@ export interface FakeWechatpay {
   transactions: Map<string, WechatTransaction>;
   calls: string[];
   badlySigned: number;
+  /** While set, every API call answers 500 SYSTEM_ERROR (an outage). */
+  down: boolean;
   replies: NotifyReply[];
   env(merchant: { privatePem: string; serial: string }): Record<string, string>;
   /** The payer pays on the H5 page: paid, and WeChat Pay's notify sent (awaited). */
@@ -95,7 +97,12 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
   const keyId = `PUB_KEY_ID_0119${randomBytes(12).toString('hex').toUpperCase()}`;
   const apiV3Key = randomBytes(16).toString('hex');
   const transactions = new Map<string, WechatTransaction>();
-  const fake = { calls: [] as string[], badlySigned: 0, replies: [] as NotifyReply[] } as FakeWechatpay;
+  const fake = {
+    calls: [] as string[],
+    badlySigned: 0,
+    down: false,
+    replies: [] as NotifyReply[],
+  } as FakeWechatpay;
 
   /** An answer as WeChat Pay sends it: JSON (or nothing) signed with the platform key. */
   function answer(res: ServerResponse, status: number, data?: unknown) {
@@ -220,6 +227,7 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
         return answer(res, 401, { code: 'SIGN_ERROR', message: '签名错误' });
       }
       fake.calls.push(`${req.method} ${url.pathname}`);
+      if (fake.down) return answer(res, 500, { code: 'SYSTEM_ERROR', message: '系统错误' });
       const data = (body ? JSON.parse(body) : {}) as WxRequest;
       if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/h5') {
         if (data.mchid !== mchid || data.appid !== appid)

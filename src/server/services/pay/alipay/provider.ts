@@ -13,6 +13,7 @@ import type {
   VerifiedNotify,
 } from '../../../ports/pay-provider.js';
 import { absoluteUrl, notifyUrlOf } from '../keys.js';
+import { describeFailure, ProviderCallError } from '../provider-error.js';
 import { alipayTime, parseAlipayTime } from '../shanghai-time.js';
 import { fenOfYuan, yuanOfFen } from '../yuan.js';
 import { verifyAlipayNotify } from './notify.js';
@@ -68,7 +69,12 @@ export function createAlipayProvider({ config, clock }: AlipayDeps, settings: Al
 
   /** One signed call; an answer whose signature fails throws (the SDK's 验签失败), as does the network. */
   async function call(method: string, bizContent: Record<string, unknown>) {
-    const result = await sdk.exec(method, { bizContent }, { validateSign: true });
+    let result: AlipaySdkCommonResult;
+    try {
+      result = await sdk.exec(method, { bizContent }, { validateSign: true });
+    } catch (err) {
+      throw new ProviderCallError(ALIPAY, method, describeFailure(err));
+    }
     if (result.code !== SUCCESS_CODE && retryable(result)) throw new AlipayRefusal(method, result);
     return result;
   }

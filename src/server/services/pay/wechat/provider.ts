@@ -11,6 +11,7 @@ import type {
   ProviderRefundRequest,
 } from '../../../ports/pay-provider.js';
 import { absoluteUrl, notifyUrlOf } from '../keys.js';
+import { describeFailure, ProviderCallError } from '../provider-error.js';
 import { rfc3339Beijing } from '../shanghai-time.js';
 import { verifyWechatpayNotify, verifyWechatpayRefundNotify } from './notify.js';
 import type { WechatpaySettings } from './settings.js';
@@ -86,6 +87,8 @@ export function createWechatpayProvider(
     timeout: 10_000,
   });
   const { mchid } = settings;
+  const failed = (operation: string, err: unknown) =>
+    new ProviderCallError(WECHAT, operation, describeFailure(err));
 
   async function queryRefund(_outTradeNo: string, refundNo: string): Promise<ProviderRefund> {
     try {
@@ -96,7 +99,7 @@ export function createWechatpayProvider(
     } catch (err) {
       const refused = refusalOf(err);
       if (refused?.status === 404) return { status: 'UNKNOWN' };
-      throw err;
+      throw failed('refund query', err);
     }
   }
 
@@ -106,22 +109,27 @@ export function createWechatpayProvider(
     async create(order: ProviderOrder): Promise<ProviderPayment> {
       if (order.channel.initiatorCode !== 'wap_pay')
         throw new Error('wechat: only H5 pay (wap_pay) is offered');
-      const res = await wx.chain('v3/pay/transactions/h5').post({
-        appid: settings.appid,
-        mchid,
-        description: order.subject.slice(0, 127),
-        out_trade_no: order.outTradeNo,
-        time_expire: rfc3339Beijing(new Date(order.expireAt)),
-        notify_url: notifyUrlOf(config, WECHAT),
-        amount: { total: order.amount, currency: 'CNY' },
-        scene_info: {
-          payer_client_ip: order.payerIp ?? '127.0.0.1',
-          h5_info: { type: 'Wap' },
-        },
-      });
+      let res;
+      try {
+        res = await wx.chain('v3/pay/transactions/h5').post({
+          appid: settings.appid,
+          mchid,
+          description: order.subject.slice(0, 127),
+          out_trade_no: order.outTradeNo,
+          time_expire: rfc3339Beijing(new Date(order.expireAt)),
+          notify_url: notifyUrlOf(config, WECHAT),
+          amount: { total: order.amount, currency: 'CNY' },
+          scene_info: {
+            payer_client_ip: order.payerIp ?? '127.0.0.1',
+            h5_info: { type: 'Wap' },
+          },
+        });
+      } catch (err) {
+        throw failed('H5 pay', err);
+      }
       const h5Url = (res.data as { h5_url?: unknown }).h5_url;
       if (typeof h5Url !== 'string' || !/^https?:\/\//.test(h5Url))
-        throw new Error('wechat: answer without h5_url');
+        throw new ProviderCallError(WECHAT, 'H5 pay', 'answer without h5_url');
       // WeChat's cashier sends the payer back to redirect_url when done (our return page).
       const payUrl = new URL(h5Url);
       payUrl.searchParams.set('redirect_url', absoluteUrl(config, order.returnUrl));
@@ -148,7 +156,7 @@ export function createWechatpayProvider(
         };
       } catch (err) {
         if (refusalOf(err)?.status === 404) return { status: 'UNKNOWN' };
-        throw err;
+        throw failed('query', err);
       }
     },
 
@@ -161,7 +169,7 @@ export function createWechatpayProvider(
         // Paid or closed already (ORDER_PAID, ORDER_CLOSED): nothing to stop; the caller queries again.
         const refused = refusalOf(err);
         if (refused && ['ORDER_PAID', 'ORDER_CLOSED', 'ORDER_NOT_EXIST'].includes(refused.code)) return;
-        throw err;
+        throw failed('close', err);
       }
     },
 
@@ -181,7 +189,7 @@ export function createWechatpayProvider(
         // A refusal for good (NOT_ENOUGH, INVALID_REQUEST…); 429 FREQUENCY_LIMITED is worth asking again.
         if (refused && refused.status !== 429)
           return { status: 'FAILED', reason: `${refused.code}: ${refused.message}`.slice(0, 200) };
-        throw err;
+        throw failed('refund', err);
       }
     },
 
