@@ -17,6 +17,7 @@ import { rsaPair } from './helpers/fake-gateway.js';
 import { registerUser } from './helpers/money.js';
 import { createStore, freePort, type ServerStore } from './helpers/money-server.js';
 import { startListeningApp } from './helpers/pay-live.js';
+import { startupWarnings } from '../../src/server/startup-warnings.js';
 
 const ours = rsaPair();
 const alipayKey = rsaPair();
@@ -255,6 +256,17 @@ describe('PAY_PROVIDER=alipay,wechat: a real service without the sandbox', () =>
     for (const pem of [ours.privatePem, alipayKey.publicPem, wechatKey.publicPem])
       expect(output).not.toContain(keyBody(pem));
     expect(output).not.toContain(WECHAT.WECHATPAY_APIV3_KEY);
+  });
+});
+
+describe('production warnings of a real service', () => {
+  it('warns when real providers would notify a PUBLIC_URL that is not https, and only then', () => {
+    const http = loadConfig({ ...BOTH, PUBLIC_URL: 'http://read.example.com', DEMO: '0' });
+    expect(startupWarnings(http, { NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^NODE_ENV=production with pay provider alipay, wechat and PUBLIC_URL not https/),
+    ]);
+    expect(startupWarnings(loadConfig({ ...BOTH, DEMO: '0' }), { NODE_ENV: 'production' })).toEqual([]);
+    expect(startupWarnings(http, { NODE_ENV: 'development' })).toEqual([]);
   });
 });
 
