@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { ConfigError, keySettingText, type Config } from '../../config.js';
+import { ConfigError, keySettingText } from '../../config.js';
 
 /**
  * Key settings of the real pay providers: PEM text, the bare base64 body their consoles show, or a
@@ -58,30 +58,3 @@ export function publicKeySetting(setting: string, value: string): KeyObject {
   }
   throw new ConfigError(`${setting}: not a readable public key (PEM, base64 or a file path expected)`);
 }
-
-/** An http(s) URL setting (a gateway), or the default when unset. */
-export function urlSetting(setting: string, value: string | undefined, fallback: string): string {
-  if (!value) return fallback;
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-  } catch {
-    // refused below
-  }
-  throw new ConfigError(`${setting}: not an http(s) URL`);
-}
-
-/** Real providers call us back on PUBLIC_URL: without it they cannot be told where. */
-export function requirePublicUrl(config: Config, provider: string): void {
-  if (!config.publicUrl || !/^https?:\/\//.test(config.publicUrl))
-    throw new ConfigError(
-      `PUBLIC_URL: provider "${provider}" needs this service's public origin (its notify and return URLs)`,
-    );
-}
-
-/** Where a provider posts its notifications: the public origin + /h5/pay/notify/<name>. */
-export const notifyUrlOf = (config: Config, provider: string) =>
-  `${config.publicUrl}/h5/pay/notify/${provider}`;
-
-/** Our return URLs may be site paths; a provider needs them absolute. */
-export const absoluteUrl = (config: Config, url: string) => new URL(url, `${config.publicUrl}/`).href;

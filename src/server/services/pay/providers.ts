@@ -11,7 +11,7 @@ import {
   ALIPAY_REQUIRES,
   alipaySettings,
 } from './alipay/settings.js';
-import { requirePublicUrl } from './keys.js';
+import { requirePublicUrl } from './urls.js';
 import { createSandboxProvider, SANDBOX } from './sandbox/provider.js';
 import { createWechatpayProvider, WECHAT } from './wechat/provider.js';
 import { WECHATPAY_OPTIONAL, WECHATPAY_REQUIRES, wechatpaySettings } from './wechat/settings.js';

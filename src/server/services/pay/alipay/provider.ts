@@ -12,7 +12,7 @@ import type {
   RejectedNotify,
   VerifiedNotify,
 } from '../../../ports/pay-provider.js';
-import { absoluteUrl, notifyUrlOf } from '../keys.js';
+import { absoluteUrl, notifyUrlOf } from '../urls.js';
 import { describeFailure, ProviderCallError } from '../provider-error.js';
 import { alipayTime, parseAlipayTime } from '../shanghai-time.js';
 import { fenOfYuan, yuanOfFen } from '../yuan.js';

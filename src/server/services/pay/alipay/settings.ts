@@ -1,7 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { ConfigError } from '../../../config.js';
 import type { ProviderSettings } from '../../provider-registry.js';
-import { privateKeySetting, publicKeySetting, urlSetting } from '../keys.js';
+import { privateKeySetting, publicKeySetting } from '../keys.js';
+import { urlSetting } from '../urls.js';
 
 export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 /** Alipay's sandbox (沙箱环境) gateway, for a sandbox app id and its keys. */

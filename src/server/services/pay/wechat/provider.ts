@@ -10,7 +10,7 @@ import type {
   ProviderRefund,
   ProviderRefundRequest,
 } from '../../../ports/pay-provider.js';
-import { absoluteUrl, notifyUrlOf } from '../keys.js';
+import { absoluteUrl, notifyUrlOf } from '../urls.js';
 import { describeFailure, ProviderCallError } from '../provider-error.js';
 import { rfc3339Beijing } from '../shanghai-time.js';
 import { verifyWechatpayNotify, verifyWechatpayRefundNotify } from './notify.js';

@@ -1,7 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { ConfigError } from '../../../config.js';
 import type { ProviderSettings } from '../../provider-registry.js';
-import { privateKeySetting, publicKeySetting, urlSetting } from '../keys.js';
+import { privateKeySetting, publicKeySetting } from '../keys.js';
+import { urlSetting } from '../urls.js';
 
 export const WECHATPAY_PRODUCTION_BASE_URL = 'https://api.mch.weixin.qq.com/';
 
