@@ -10,7 +10,7 @@ import { FsMediaStore, fsMediaRoot } from './infra/media/fs-media-store.js';
 import { systemClock } from './infra/system-clock.js';
 import { registerServerJobs } from './server-jobs.js';
 import { PasswordHasher } from './services/password-hasher.js';
-import { seedPayDefaultsIfNew } from './services/pay/defaults.js';
+import { ensureProviderChannels, seedPayDefaultsIfNew } from './services/pay/defaults.js';
 import { PAY_PROVIDERS } from './services/pay/providers.js';
 import { buildProviderRegistry, resolveProviders } from './services/provider-registry.js';
 import { loadSecrets } from './services/secrets.js';
@@ -124,7 +124,7 @@ export async function openService(config: Config): Promise<{ config: Config; dat
 
 /**
  * The whole service as `npm start` runs it: configuration checked, database migrated, the app built, a
- * new install's pay defaults written and, with DEMO on, the demo seeded when the database is empty.
+ * new install's pay defaults written, each configured provider's channel present and, with DEMO on, the demo seeded when the database is empty.
  * Listening (and with it the jobs) is the caller's next step.
  */
 export async function startService(
@@ -137,6 +137,7 @@ export async function startService(
     const app = await buildApp({ config, database, logger });
     const ctx = contextOf(app);
     await seedPayDefaultsIfNew(ctx.db);
+    await ensureProviderChannels(ctx.db, ctx.payProviders.names());
     await demoOf(app)?.seed();
     return { app, database, ctx };
   } catch (err) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_IMAGE_KEY, DEFAULT_SHELL_UA_MARKER, VOD_TRIAL_SECONDS } from '../contract/index.js';
 
@@ -31,8 +32,9 @@ export interface Config {
   /** SMS provider of the bind code (SMS_PROVIDER); 'sandbox' delivers to the test outbox /h5/sms/outbox. */
   smsProvider: string;
   /**
-   * Providers' own settings: every set variable named PAY_<PROVIDER>_… or SMS_<PROVIDER>_… (e.g.
-   * PAY_ALIPAY_APP_ID), read and checked by the provider's entry in its table when the registry is built.
+   * Providers' own settings: every set variable named PAY_<PROVIDER>_…, SMS_<PROVIDER>_…, ALIPAY_… or
+   * WECHATPAY_… (the names the providers' own documents use), read and checked by the provider's entry
+   * in its table when the registry is built.
    */
   providerSettings: Readonly<Record<string, string>>;
   /**
@@ -172,11 +174,28 @@ function smsProviderFromEnv(env: NodeJS.ProcessEnv): string {
   return name;
 }
 
+const PROVIDER_SETTING = /^(?:(?:PAY|SMS)_[A-Z0-9]+|ALIPAY|WECHATPAY)_/;
+
 function providerSettingsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const settings: Record<string, string> = {};
   for (const [name, value] of Object.entries(env))
-    if (/^(PAY|SMS)_[A-Z0-9]+_/.test(name) && value?.trim()) settings[name] = value.trim();
+    if (PROVIDER_SETTING.test(name) && value?.trim()) settings[name] = value.trim();
   return settings;
+}
+
+/**
+ * A key setting's text: the value itself when it is key material (a PEM block, or the bare base64 body
+ * the providers' consoles show), else the file it names. A file that cannot be read is a ConfigError
+ * naming the setting and the path, never the key.
+ */
+export function keySettingText(setting: string, value: string): string {
+  if (value.includes('-----BEGIN') || /^[A-Za-z0-9+/=\s]{64,}$/.test(value)) return value;
+  try {
+    return readFileSync(value, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`${setting}: neither a PEM key nor a readable file ("${value}": ${code})`);
+  }
 }
 
 /** DEMO: 1 (default) or 0; anything else stops the start rather than guess. */

@@ -13,6 +13,15 @@ export function startupWarnings(config: Config, env: NodeJS.ProcessEnv = process
         'and credits coins on a tap. Take sandbox out of PAY_PROVIDER before taking payments.',
     );
   }
+  // Real providers post their notifies to PUBLIC_URL; WeChat Pay takes only https notify URLs, and a
+  // plain-http notify crosses the internet readable and alterable up to our signature checks.
+  const real = config.payProviders.filter((p) => p !== 'sandbox');
+  if (env.NODE_ENV === 'production' && real.length && config.publicUrl.startsWith('http://')) {
+    warnings.push(
+      `NODE_ENV=production with pay provider ${real.join(', ')} and PUBLIC_URL not https: providers notify ` +
+        'PUBLIC_URL/h5/pay/notify/<provider>, and WeChat Pay accepts only https notify URLs.',
+    );
+  }
   // DEMO is on unless set to 0 (so a first `npm start` shows a catalogue): a production start that
   // forgot it writes the demo's books and videos into an empty production database.
   if (env.NODE_ENV === 'production' && config.demo) {

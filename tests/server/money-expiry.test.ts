@@ -289,7 +289,11 @@ describe('expiry sweep: unpaid orders are reconciled and closed with the provide
       const nodeB: SweepDeps = {
         db: other.db,
         providers: hookedProviders(
-          buildProviderRegistry(PAY_PROVIDERS, t.config, { db: other.db, config: t.config }),
+          buildProviderRegistry(PAY_PROVIDERS, t.config, {
+            db: other.db,
+            config: t.config,
+            clock: t.ctx.clock,
+          }),
           counting('b'),
         ),
       };

@@ -1,6 +1,7 @@
 import helmet from 'helmet';
 import { originOfHost, type Config } from '../config.js';
 import type { App } from '../context.js';
+import { cashierOrigins } from '../services/pay/providers.js';
 import { prerenderScriptHash } from './prerender-page.js';
 import { routePath } from './client.js';
 
@@ -26,8 +27,9 @@ export function cspDirectives(config: Config) {
     // The service worker is same-origin; hls.js starts its transmuxing worker from a blob: URL.
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],
-    // The pay page embeds the cashier (the sandbox's is same-origin, or the dynamic host).
-    frameSrc: self,
+    // The pay page embeds the cashier: the sandbox's is same-origin (or the dynamic host), a real
+    // provider's is on its own origins.
+    frameSrc: [...self, ...cashierOrigins(config)],
     frameAncestors: ["'self'"],
     formAction: self,
     objectSrc: ["'none'"],

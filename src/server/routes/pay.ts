@@ -5,8 +5,16 @@ import { callerLimits } from '../http/caller-limits.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
 import { route } from '../http/endpoint-route.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
+import { keepRawBody, rawBodyOf } from '../http/raw-body.js';
 import { fail, ok } from '../http/reply.js';
-import { applyOrder, createOrder, handleNotify, PayInputError, type OrderDeps } from '../services/orders.js';
+import {
+  applyOrder,
+  createOrder,
+  handleNotify,
+  PayInputError,
+  PayProviderUnavailable,
+  type OrderDeps,
+} from '../services/orders.js';
 import {
   CASHIER_CSS,
   cashierState,
@@ -17,6 +25,9 @@ import {
 import { SANDBOX_NOTIFY_JOB } from '../services/pay/sandbox/notifier.js';
 import { SANDBOX } from '../services/pay/sandbox/provider.js';
 import { safeReturnUrl } from '../http/safe-urls.js';
+
+/** A provider's notify is a small form or JSON document; anything past this is not one. */
+const NOTIFY_BODY_LIMIT = 16 * 1024;
 
 const TradeNoParams = z.object({ tradeNo: z.string().regex(/^SB[0-9a-f]{32}$/) });
 
@@ -46,10 +57,18 @@ export const payRoutes: RouteModule = (app, ctx) => {
         branchId: branchIdOf(request),
         apiUrl: requestOrigin(request),
         host: request.hostname,
+        payerIp: request.ip,
       });
       return ok(data);
     } catch (err) {
       if (err instanceof PayInputError) return reply.code(400).send(fail(400, err.message));
+      if (err instanceof PayProviderUnavailable) {
+        request.log.warn(
+          { provider: err.provider, reason: err.reason },
+          'pay provider could not open a payment',
+        );
+        return reply.code(503).send(fail(503, err.message));
+      }
       throw err;
     }
   });
@@ -66,16 +85,22 @@ export const payRoutes: RouteModule = (app, ctx) => {
     }
   });
 
-  route(app, 'payNotify', async (request, reply) => {
+  route(app, 'payNotify', { preParsing: keepRawBody(NOTIFY_BODY_LIMIT) }, async (request, reply) => {
     const r = await handleNotify(deps, request.params.provider, {
       headers: request.headers,
       body: request.body,
+      rawBody: rawBodyOf(request),
     });
     if (r.outcome === 'rejected')
       request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
     else if (r.outcome === 'late')
       request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
-    return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
+    // WeChat Pay acknowledges with 204 and no body; the others answer text (Alipay: exactly "success").
+    if (r.status === 204) return reply.code(204).send();
+    return reply
+      .code(r.status)
+      .type(r.contentType ?? 'text/plain; charset=utf-8')
+      .send(r.body);
   });
 
   // The sandbox's cashier is its side of the payment: there only when PAY_PROVIDER names it.

@@ -13,13 +13,27 @@ import type { DB } from '../db/schema.js';
 import { readJsonColumn } from '../db/json-column.js';
 import type { Clock } from '../ports/clock.js';
 import { shanghaiDay } from './shanghai-day.js';
-import type { NotifyRequest, PayProvider } from '../ports/pay-provider.js';
+import type { NotifyAnswer, NotifyRequest, PayProvider, ProviderPayment } from '../ports/pay-provider.js';
 import type { ProviderRegistry } from '../ports/providers.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
 import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
 
 /** Bad pay input: the route answers HTTP 400 with this message. */
 export class PayInputError extends Error {}
+
+/**
+ * The provider could not open the payment (outage, timeout, an answer that did not verify): the route
+ * answers 503 with 该支付通道暂不可用 and logs `reason` (key-free). The order stays unpaid and the
+ * expiry sweep closes it like any abandoned one.
+ */
+export class PayProviderUnavailable extends Error {
+  constructor(
+    readonly provider: string,
+    readonly reason: string,
+  ) {
+    super(Msg.payChannelUnavailable);
+  }
+}
 
 export interface OrderDeps {
   db: Kysely<DB>;
@@ -42,6 +56,8 @@ export interface CreateOrderInput {
   apiUrl: string;
   /** Host the caller used: the source domain when the user registered without one. */
   host: string;
+  /** The caller's address (trustProxy applied): a provider may need it (WeChat Pay H5). */
+  payerIp?: string;
 }
 
 const StoredPayData = z.object({
@@ -105,18 +121,24 @@ export async function createOrder(deps: OrderDeps, input: CreateOrderInput): Pro
       charge_day: null,
     })
     .execute();
-  const created = await provider.create({
-    outTradeNo,
-    amount: payConfig.amount_level,
-    subject: payConfig.title,
-    channel: {
-      subTypeCode: channel.sub_type_code,
-      superiorCode: channel.superior_code,
-      initiatorCode: initiator,
-    },
-    expireAt,
-    returnUrl,
-  });
+  let created: ProviderPayment;
+  try {
+    created = await provider.create({
+      outTradeNo,
+      amount: payConfig.amount_level,
+      subject: payConfig.title,
+      channel: {
+        subTypeCode: channel.sub_type_code,
+        superiorCode: channel.superior_code,
+        initiatorCode: initiator,
+      },
+      expireAt,
+      returnUrl,
+      ...(input.payerIp ? { payerIp: input.payerIp } : {}),
+    });
+  } catch (err) {
+    throw new PayProviderUnavailable(channel.provider, err instanceof Error ? err.message : String(err));
+  }
   await db
     .updateTable('recharge_orders')
     .set({
@@ -240,7 +262,7 @@ export async function handleNotify(
   deps: OrderDeps,
   providerName: string,
   request: NotifyRequest,
-): Promise<{ status: number; body: string; outcome: NotifyOutcome; detail?: string }> {
+): Promise<NotifyAnswer & { outcome: NotifyOutcome; detail?: string }> {
   const now = deps.clock.now();
   const { db, providers } = deps;
   const provider = providers.get(providerName);

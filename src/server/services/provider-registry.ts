@@ -13,6 +13,14 @@ export interface ProviderEntry<P extends Named, D> {
    * when one is unset, start-up stops with a line naming it.
    */
   readonly requires: readonly string[];
+  /** Settings it reads when set (a gateway other than production's); handed over with the required ones. */
+  readonly optional?: readonly string[];
+  /**
+   * Refuses settings that are set but unusable (a malformed key, a key of the wrong length): throws a
+   * ConfigError whose one line names the setting and never quotes its value. Runs before the database
+   * is opened.
+   */
+  check?(settings: ProviderSettings, config: Config): void;
   /** Builds the provider; may throw a ConfigError when a setting is set but unusable. */
   create(deps: D, settings: ProviderSettings): P;
 }
@@ -35,7 +43,7 @@ interface Resolved<P extends Named, D> {
 
 /**
  * The configured providers' entries and settings, or a ConfigError naming the setting: an unknown
- * name, or a provider whose required settings are unset. Needs nothing but configuration, so start-up
+ * name, a provider whose required settings are unset, or one whose check refuses a setting. Needs nothing but configuration, so start-up
  * can refuse before it opens the database.
  */
 export function resolveProviders<P extends Named, D>(
@@ -53,7 +61,11 @@ export function resolveProviders<P extends Named, D>(
     const missing = entry.requires.filter((s) => !config.providerSettings[s]);
     if (missing.length)
       throw new ConfigError(`${kind.setting}: provider "${name}" needs ${missing.join(', ')}, not set`);
-    const settings = Object.fromEntries(entry.requires.map((s) => [s, config.providerSettings[s]!]));
+    const read = [...entry.requires, ...(entry.optional ?? [])];
+    const settings = Object.fromEntries(
+      read.filter((s) => config.providerSettings[s]).map((s) => [s, config.providerSettings[s]!]),
+    );
+    entry.check?.(settings, config);
     return { name, entry, settings };
   });
 }

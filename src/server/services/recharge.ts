@@ -34,9 +34,14 @@ export async function payConfigs(db: Kysely<DB>): Promise<PayConfig[]> {
 const SUPERIOR = new Set(['alipay', 'wechat_pay', 'bank']);
 const INITIATOR = new Set(['wap_pay', 'app']);
 
+/** The built-in provider: its channels stand in for real providers that are not configured. */
+const SANDBOX = 'sandbox';
+
 /**
  * Enabled channels offered to this app type (app_types is a comma list) whose provider is configured
- * (a channel of another provider could not be paid); an empty list is valid.
+ * (a channel of another provider could not be paid); an empty list is valid. A sandbox channel stands
+ * in for a real one only: where a configured real provider offers the same kind (superior and
+ * initiator code), the payer sees the real channel alone, never 支付宝 twice.
  */
 export async function paySubTypes(
   db: Kysely<DB>,
@@ -59,6 +64,11 @@ export async function paySubTypes(
     )
     .filter((r) => SUPERIOR.has(r.superior_code) && INITIATOR.has(r.initiator_code))
     .filter((r) => providers.get(r.provider) !== undefined)
+    .filter((r, _i, offered) => {
+      if (r.provider !== SANDBOX) return true;
+      const kind = (c: typeof r) => `${c.superior_code}/${c.initiator_code}`;
+      return !offered.some((o) => o.provider !== SANDBOX && kind(o) === kind(r));
+    })
     .map((r) => ({
       subTypeCode: r.sub_type_code,
       superiorCode: r.superior_code as PaySubType['superiorCode'],

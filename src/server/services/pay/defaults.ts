@@ -94,6 +94,48 @@ export const DEMO_PAY_CHANNELS = [
 ];
 
 /**
+ * The channel each real provider brings (spec §6 pay subtype: superior alipay / wechat_pay, initiator
+ * wap_pay): mobile web checkout for browsers. The native shell's app pay is not offered by them.
+ */
+export const PROVIDER_CHANNELS: Readonly<Record<string, readonly (typeof DEMO_PAY_CHANNELS)[number][]>> = {
+  alipay: [
+    {
+      sub_type_code: 'alipay_quick_wap',
+      superior_code: 'alipay',
+      initiator_code: 'wap_pay',
+      sub_type_desc: '支付宝',
+      app_types: WAP,
+    },
+  ],
+  wechat: [
+    {
+      sub_type_code: 'wechat_h5',
+      superior_code: 'wechat_pay',
+      initiator_code: 'wap_pay',
+      sub_type_desc: '微信支付',
+      app_types: WAP,
+    },
+  ],
+};
+
+/**
+ * Each configured real provider's channel, added when missing (on every start, so configuring a
+ * provider later is enough to offer it). A row the operator changed or disabled stays as it is.
+ */
+export async function ensureProviderChannels(db: Kysely<DB>, providers: readonly string[]): Promise<void> {
+  for (const provider of providers) {
+    const channels = Object.hasOwn(PROVIDER_CHANNELS, provider) ? PROVIDER_CHANNELS[provider]! : [];
+    for (const ch of channels) {
+      await db
+        .insertInto('pay_channels')
+        .values({ ...ch, discount: 1, provider, sort: 0, enabled: 1 })
+        .onConflict((oc) => oc.column('sub_type_code').doNothing())
+        .execute();
+    }
+  }
+}
+
+/**
  * Demo pay data: coin and VIP packages, sandbox channels per app type and the sign-in amounts.
  * Idempotent: packages are only added to an empty table, channels and settings by unique key.
  */
