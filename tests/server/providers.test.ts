@@ -35,6 +35,8 @@ function fakeProvider(name: string): PayProvider {
     query: async () => ({ status: 'UNKNOWN' }),
     close: async () => undefined,
     verifyNotify: async () => ({ ok: false, reason: 'fake', outTradeNo: null, notifyId: null }),
+    refund: async () => ({ status: 'FAILED', reason: 'fake' }),
+    queryRefund: async () => ({ status: 'UNKNOWN' }),
     acknowledge: () => ({ status: 200, body: 'success' }),
     refuse: () => ({ status: 400, body: 'fail' }),
   };

@@ -16,6 +16,7 @@ import {
   renderCashier,
 } from '../services/pay/sandbox/cashier.js';
 import { SANDBOX_NOTIFY_JOB } from '../services/pay/sandbox/notifier.js';
+import { handleRefundNotify } from '../services/refunds/notify.js';
 import { SANDBOX } from '../services/pay/sandbox/provider.js';
 import { safeReturnUrl } from '../http/safe-urls.js';
 
@@ -80,6 +81,26 @@ export const payRoutes: RouteModule = (app, ctx) => {
       request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
     else if (r.outcome === 'late')
       request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
+    else if (r.outcome === 'uncredited')
+      request.log.warn(
+        { provider: request.params.provider },
+        'payment for an order already closed: recorded for reconciliation, not credited',
+      );
+    return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
+  });
+
+  // Where a provider sends word of a refund (WeChat Pay's refund notify_url): verified like payNotify.
+  route(app, 'payRefundNotify', { preParsing: keepRawBody(NOTIFY_BODY_LIMIT) }, async (request, reply) => {
+    const r = await handleRefundNotify(
+      { db, providers: ctx.payProviders, clock: ctx.clock },
+      request.params.provider,
+      { headers: request.headers, body: request.body, rawBody: rawBodyOf(request) },
+    );
+    if (r.outcome === 'rejected')
+      request.log.warn(
+        { provider: request.params.provider, detail: r.detail },
+        'refund notification rejected',
+      );
     return reply.code(r.status).type('text/plain; charset=utf-8').send(r.body);
   });
 

@@ -233,8 +233,9 @@ export async function applyOrder(deps: OrderDeps, q: z.infer<typeof PayApplyQuer
 /**
  * A provider's asynchronous notification. Verified (signature, then amount against our order), then
  * settled by settlePaid, the same once-only transaction the expiry sweep uses. The acknowledgement goes
- * out only after the commit. A notification after expiry, even after the sweep closed the order, still
- * credits (the money was taken) and is logged 'late'.
+ * out only after the commit. A notification after the window of an order still open credits (logged
+ * 'late'); one for an order the sweep had closed is recorded for reconciliation and not credited
+ * ('uncredited', see settlePaid).
  */
 export async function handleNotify(
   deps: OrderDeps,
