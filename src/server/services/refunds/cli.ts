@@ -1,9 +1,7 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { exitOnConfigError, loadConfig } from '../../config.js';
-import { openService } from '../../composition-root.js';
-import { describeRefund } from './describe.js';
-import { RefundRefused, requestRefund } from './request.js';
+import type { RefundResult } from './request.js';
 
 const USAGE = `usage:
   npm run refund -- <orderNo> [amountFen] --reason "…" [--operator <name>]
@@ -41,9 +39,15 @@ async function main(): Promise<number> {
   const reason = values.reason?.trim();
   if (!reason) usage('--reason "…" is required: it is kept with the refund and sent to the provider');
 
+  // Loaded only once the arguments are good: a usage error answers at once.
+  const [{ openService }, { describeRefund }, { RefundRefused, requestRefund }] = await Promise.all([
+    import('../../composition-root.js'),
+    import('./describe.js'),
+    import('./request.js'),
+  ]);
   const { database, ctx } = await openService(loadConfig());
   try {
-    const r = await requestRefund(
+    const r: RefundResult = await requestRefund(
       {
         db: ctx.db,
         providers: ctx.payProviders,
