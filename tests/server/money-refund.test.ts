@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Api } from '../../src/contract/index.js';
+import { Api, ORDER_EXPIRY_MS, type PayData } from '../../src/contract/index.js';
 import type { PayProvider } from '../../src/server/ports/pay-provider.js';
 import { seedPayData } from '../../src/server/services/pay/defaults.js';
 import { refundNotificationFields } from '../../src/server/services/pay/sandbox/refunds.js';
@@ -14,11 +14,18 @@ import {
   type RefundInput,
 } from '../../src/server/services/refunds/request.js';
 import { REFUND_SWEEP_JOB } from '../../src/server/services/refunds/sweep.js';
+import { EXPIRY_GRACE_MS, sweepExpiredOrders } from '../../src/server/services/pay/expiry.js';
+import { reconcilePayments } from '../../src/server/services/pay/reconcile.js';
 import { FakeClock } from './helpers/fake-clock.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
 import {
   balanceOf,
   checkInvariants,
+  createPayOrder,
+  deliverNotification,
+  payAtCashier,
+  queuedNotification,
+  tradeNoOf,
   payConfig,
   registerUser,
   topUp,
@@ -478,5 +485,41 @@ describe('refunds through the ledger', () => {
       ).status,
     ).toBe('SUCCESS');
     expect(await balanceOf(db(), u.userId)).toBe(0);
+  });
+
+  it('a payment that reached the provider after we closed the order is refunded whole, nothing taken back, its mismatch resolved', async () => {
+    const u = await registerUser(t.app);
+    const res = await createPayOrder(t.app, u, await payConfig(db(), 'coin', 0));
+    const data = res.json<{ data: PayData }>().data;
+    const tradeNo = tradeNoOf(data.payUrl!);
+    await payAtCashier(t.app, tradeNo);
+    // A provider query lagging behind its payment lets the sweep close the order here.
+    const later = new Date(Date.now() + ORDER_EXPIRY_MS + EXPIRY_GRACE_MS + 1000);
+    clock.set(later);
+    await sweepExpiredOrders(
+      { db: db(), providers: hooked(() => ({ query: async () => ({ status: 'UNKNOWN' as const }) })) },
+      later,
+    );
+    expect((await orderRow(data.orderNo)).status).toBe('EXPIRED');
+    // Closed: the order cannot be refunded until the provider is known to hold its money.
+    await expect(refund({ orderNo: data.orderNo })).rejects.toThrow(/is not paid \(EXPIRED\)/);
+    expect((await deliverNotification(t.app, await queuedNotification(db(), tradeNo))).body).toBe('success');
+    expect(await balanceOf(db(), u.userId)).toBe(0);
+
+    const r = await refund({ orderNo: data.orderNo, reason: 'paid after close' });
+    expect(r.refund).toMatchObject({ status: 'SUCCESS', amount: 600, coins_due: 0, coins_reversed: 0 });
+    expect(describeRefund(r).join('\n')).toContain('Nothing to take back: the order had been closed');
+    expect(await balanceOf(db(), u.userId)).toBe(0);
+    expect(await sandboxRefunds(data.orderNo)).toMatchObject([{ amount: 600, status: 'SUCCESS' }]);
+    const mismatch = await db()
+      .selectFrom('pay_mismatches')
+      .selectAll()
+      .where('out_trade_no', '=', data.orderNo)
+      .executeTakeFirstOrThrow();
+    expect(mismatch.resolved_at).toBe(later.toISOString());
+    // The provider now reads the trade as closed: reconciliation agrees.
+    const report = await reconcilePayments({ db: db(), providers: t.ctx.payProviders }, later);
+    expect(report.mismatches.map((m) => m.outTradeNo)).not.toContain(data.orderNo);
+    expect((await orderRow(data.orderNo)).status).toBe('EXPIRED');
   });
 });

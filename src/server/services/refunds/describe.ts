@@ -34,7 +34,11 @@ export function describeRefund(r: RefundResult): string[] {
       lines.push(
         `Refunded: the money went back to the payer (provider refund ${refund.provider_refund_no ?? 'n/a'}).`,
       );
-      if (order.purpose === 'vip') {
+      if (order.status !== 'PAID') {
+        lines.push(
+          'Nothing to take back: the order had been closed when the payment reached the provider, so it was never credited.',
+        );
+      } else if (order.purpose === 'vip') {
         if (refund.vip_seconds_due === 0)
           lines.push('VIP: this share of the package is under a minute; VIP is unchanged.');
         else if (refund.vip_seconds_shortened === refund.vip_seconds_due)

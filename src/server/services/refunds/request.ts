@@ -29,6 +29,27 @@ export interface RefundInput {
 export const REFUND_CLAIM_MS = 60_000;
 const MAX_REASON = 200;
 
+/**
+ * Orders whose money we hold: paid ones, and closed ones a provider took the money for anyway (checked
+ * by paidWhileClosed before a refund of one is recorded).
+ */
+const REFUNDABLE_STATUSES = ['PAID', 'EXPIRED'];
+
+/**
+ * A closed order counts as paid for a refund only while an open paid_not_credited mismatch says the
+ * provider took its full amount: that money is ours to give back, and nothing was credited for it.
+ */
+async function paidWhileClosed(db: Kysely<DB>, outTradeNo: string, amount: number): Promise<boolean> {
+  const m = await db
+    .selectFrom('pay_mismatches')
+    .select('provider_amount')
+    .where('out_trade_no', '=', outTradeNo)
+    .where('kind', '=', 'paid_not_credited')
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return m?.provider_amount === amount;
+}
+
 /** Asking for a refund that cannot be: nothing was recorded or sent. */
 export class RefundRefused extends Error {
   constructor(message: string) {
@@ -55,7 +76,7 @@ export type RefundRow = Selectable<RefundsTable>;
 export interface RefundResult {
   refund: RefundRow;
   /** The order's paid fen and what has been refunded of it for good (after this refund, if settled). */
-  order: { outTradeNo: string; amount: number; refunded: number; purpose: string };
+  order: { outTradeNo: string; amount: number; refunded: number; purpose: string; status: string };
   /** True when this refund number existed before this call (a replay, or a concurrent call's refund). */
   replayed: boolean;
   /** True when another caller (or the sweep) holds the refund right now: its state may still move. */
@@ -77,7 +98,7 @@ async function result(
   const refund = (await loadRefund(db, refundNo))!;
   const order = await db
     .selectFrom('recharge_orders')
-    .select(['out_trade_no', 'amount', 'refunded_amount', 'purpose'])
+    .select(['out_trade_no', 'amount', 'refunded_amount', 'purpose', 'status'])
     .where('out_trade_no', '=', refund.out_trade_no)
     .executeTakeFirstOrThrow();
   return {
@@ -87,6 +108,7 @@ async function result(
       amount: order.amount,
       refunded: order.refunded_amount,
       purpose: order.purpose,
+      status: order.status,
     },
     replayed,
     // Settled meanwhile by whoever held it: final, nothing left in progress.
@@ -215,7 +237,7 @@ export async function requestRefund(deps: RefundDeps, input: RefundInput): Promi
   const refundNo = refundNoFor(order.out_trade_no, input.amount, reason);
   const existing = await loadRefund(db, refundNo);
   if (existing) return resume(deps, existing, order.amount);
-  if (order.status !== 'PAID')
+  if (order.status !== 'PAID' && !(await paidWhileClosed(db, order.out_trade_no, order.amount)))
     throw new RefundRefused(`order ${order.out_trade_no} is not paid (${order.status}): nothing to refund`);
   if (!deps.providers.get(order.provider))
     throw new RefundRefused(
@@ -260,7 +282,7 @@ export async function requestRefund(deps: RefundDeps, input: RefundInput): Promi
       .updateTable('recharge_orders')
       .set((eb) => ({ refund_reserved: eb('refund_reserved', '+', amount) }))
       .where('out_trade_no', '=', order.out_trade_no)
-      .where('status', '=', 'PAID')
+      .where('status', 'in', REFUNDABLE_STATUSES)
       .where((eb) => eb(eb('amount', '-', eb.ref('refund_reserved')), '>=', amount))
       .returning('refund_reserved')
       .executeTakeFirst();

@@ -10,7 +10,9 @@ export const OPEN_STATUSES = ['REQUESTED', 'PROCESSING'] as const;
  * still open (a copy finds zero rows and changes nothing), the order's refunded sum moves (its row lock
  * orders concurrent settlements of one order), and the order's delivery is reversed by the refund's
  * share — coins through the ledger under the refund number (kind 'refund', ref 'refund'), VIP by moving
- * its end — within the rules of shares.ts. False when it was already settled or failed.
+ * its end — within the rules of shares.ts. A closed order the provider was paid for delivered nothing,
+ * so nothing is reversed; refunded in full, its paid_not_credited mismatch is resolved. False when the
+ * refund was already settled or failed.
  */
 export async function settleRefund(
   db: Kysely<DB>,
@@ -38,8 +40,19 @@ export async function settleRefund(
       .updateTable('recharge_orders')
       .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', refund.amount) }))
       .where('out_trade_no', '=', refund.out_trade_no)
-      .returning(['amount', 'refunded_amount', 'purpose', 'pay_config_id', 'user_id'])
+      .returning(['amount', 'refunded_amount', 'purpose', 'pay_config_id', 'user_id', 'status'])
       .executeTakeFirstOrThrow();
+    if (order.status !== 'PAID') {
+      if (order.refunded_amount >= order.amount)
+        await trx
+          .updateTable('pay_mismatches')
+          .set({ resolved_at: nowText })
+          .where('out_trade_no', '=', refund.out_trade_no)
+          .where('kind', '=', 'paid_not_credited')
+          .where('resolved_at', 'is', null)
+          .execute();
+      return true;
+    }
     const before = order.refunded_amount - refund.amount;
     // Taking the user's row lock first: the balance and VIP end read below cannot move under us.
     const user = await trx
