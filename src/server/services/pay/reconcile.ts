@@ -31,8 +31,8 @@ export interface ReconcileReport {
 type Order = Selectable<RechargeOrdersTable>;
 
 /**
- * What the provider's word means against our order, or null when they agree. A paid order refunded
- * in full reads as closed at the provider (Alipay TRADE_CLOSED, WeChat REFUND): that agrees.
+ * What the provider's word means against our order, or null when they agree. A paid order we refunded
+ * may read as closed at the provider (Alipay TRADE_CLOSED, WeChat REFUND): that agrees.
  */
 export function compare(order: Order, q: ProviderQuery): { kind: MismatchKind; detail: string } | null {
   const providerPaid = q.status === 'PAID';
@@ -45,7 +45,9 @@ export function compare(order: Order, q: ProviderQuery): { kind: MismatchKind; d
         };
       return null;
     }
-    if (q.status === 'CLOSED' && order.refunded_amount >= order.amount) return null;
+    // Refunded trades read as closed at some providers (Alipay after a full refund, WeChat Pay's REFUND
+    // state after any): a refund we settled explains it.
+    if (q.status === 'CLOSED' && order.refunded_amount > 0) return null;
     return {
       kind: 'credited_not_paid',
       detail: `credited here (paid ${order.paid_at ?? '?'}), provider says ${q.status}; never reversed automatically`,
