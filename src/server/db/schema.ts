@@ -294,7 +294,7 @@ export interface RechargeOrdersTable {
   sweep_claimed_until: Generated<string | null>;
   /** 0006_order_expiry: how many times a sweep claimed the order. */
   sweep_attempts: Generated<number>;
-  /** 0006_order_expiry: when the sweep closed it (kept if a late notification then pays it). */
+  /** 0006_order_expiry: when the sweep closed it (a payment notified afterwards is not credited: 0014). */
   closed_at: Generated<string | null>;
   /** 0014_refunds: fen held by refunds not failed (requested, under way or done): never above amount. */
   refund_reserved: Generated<number>;

@@ -24,13 +24,14 @@ export async function settleRefund(
     const nowText = now.toISOString();
     const refund = await trx
       .updateTable('refunds')
-      .set({
+      .set((eb) => ({
         status: 'SUCCESS',
-        provider_refund_no: providerRefundNo,
+        // A notify may not name the provider's refund number: keep the one its refund answer gave.
+        provider_refund_no: providerRefundNo ?? eb.ref('provider_refund_no'),
         claimed_until: null,
         updated_at: nowText,
         settled_at: nowText,
-      })
+      }))
       .where('refund_no', '=', refundNo)
       .where('status', 'in', OPEN_STATUSES)
       .returningAll()
