@@ -388,6 +388,37 @@ describe('refunds through the ledger', () => {
     ]);
   });
 
+  it('a refund notify saying FAILED fails a processing refund: its fen are released, nothing is taken back', async () => {
+    const { u, orderNo, coins } = await coinTopUp(0);
+    // Accepted as processing, then refused by the provider (no refund on its books).
+    const processing = hooked(() => ({ refund: async () => ({ status: 'PROCESSING' as const }) }));
+    const r = await refund({ orderNo, amount: 200 }, deps(processing));
+    expect(r.refund.status).toBe('PROCESSING');
+    expect((await orderRow(orderNo)).refund_reserved).toBe(200);
+    const fields = refundNotificationFields(
+      { out_trade_no: orderNo, refund_no: r.refund.refund_no, amount: 200, status: 'FAILED' },
+      t.config.paySecret,
+    );
+    const ack = await t.app.inject({
+      method: 'POST',
+      url: '/h5/pay/refund-notify/sandbox',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect([ack.statusCode, ack.body]).toEqual([200, 'success']);
+    const row = await db()
+      .selectFrom('refunds')
+      .selectAll()
+      .where('refund_no', '=', r.refund.refund_no)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'FAILED', coins_reversed: 0 });
+    expect(await orderRow(orderNo)).toMatchObject({ refund_reserved: 0, refunded_amount: 0 });
+    expect(await balanceOf(db(), u.userId)).toBe(coins);
+    // The whole order can still be refunded afterwards.
+    expect((await refund({ orderNo, reason: 'after the failure' })).refund.status).toBe('SUCCESS');
+    expect(await balanceOf(db(), u.userId)).toBe(0);
+  });
+
   it(
     'a caller killed (SIGKILL) between the provider refund and the ledger: the sweep finishes it exactly once',
     { timeout: 60_000 },
