@@ -14,6 +14,15 @@ Exit status: 0 refunded; 1 refused or failed at the provider; 2 bad arguments; 3
 refund sweep of a running server finishes it; run the same command again to see it).
 Uses DATA_DIR / DATABASE_URL / PAY_PROVIDER like the server.`;
 
+/** Who runs the command, by default: the OS account (a container may have no name for it). */
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
+}
+
 function usage(msg: string): never {
   process.stderr.write(`${msg}\n\n${USAGE}\n`);
   process.exit(2);
@@ -60,7 +69,7 @@ async function main(): Promise<number> {
         orderNo,
         amount: amountText === undefined ? undefined : Number(amountText),
         reason,
-        operator: `cli:${values.operator ?? userInfo().username}`,
+        operator: `cli:${values.operator ?? osUser()}`,
       },
     );
     process.stdout.write(`${describeRefund(r).join('\n')}\n`);
