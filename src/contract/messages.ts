@@ -368,6 +368,9 @@ export const RecordText = {
   recharge: (title: string) => `充值 ${title}`,
   /** A top-up credited without a package on record. */
   rechargeOther: '充值到账',
+  /** Coins taken back when a top-up was refunded. */
+  refund: (title: string) => `退款扣回 ${title}`,
+  refundOther: '退款扣回',
   /** A bought item the catalogue no longer has. */
   removedItem: '已下架的内容',
 } as const;

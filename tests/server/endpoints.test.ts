@@ -15,6 +15,8 @@ import {
 import { listRoutes } from '../../src/server/app.js';
 import { OPENAPI_PATH } from '../../src/server/http/openapi.js';
 import { seedPayData } from '../../src/server/services/pay/defaults.js';
+import { refundNotificationFields } from '../../src/server/services/pay/sandbox/refunds.js';
+import { requestRefund } from '../../src/server/services/refunds/request.js';
 import { shanghaiDay } from '../../src/server/services/shanghai-day.js';
 import { authHeaders, FAST_HASHING, freshIp, newDeviceId, registerUser } from './helpers/accounts.js';
 import { insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
@@ -210,6 +212,21 @@ describe('the table of calls', () => {
     const raw = await queuedNotification(t.database.db, tradeNo);
     const ack = await send('payNotify', { params: { provider: 'sandbox' }, raw });
     expect([ack.statusCode, ack.body]).toEqual([200, 'success']);
+    // A part of it refunded (settled at once by the sandbox); the provider's later word on it is a copy.
+    const refunded = await requestRefund(
+      { db: t.database.db, providers: t.ctx.payProviders, clock: t.ctx.clock },
+      { orderNo: wap.orderNo, amount: 100, reason: 'endpoint walk', operator: 'test' },
+    );
+    expect(refunded.refund.status).toBe('SUCCESS');
+    const refundNotify = refundNotificationFields(
+      { out_trade_no: wap.orderNo, refund_no: refunded.refund.refund_no, amount: 100, status: 'SUCCESS' },
+      t.config.paySecret,
+    );
+    const refundAck = await send('payRefundNotify', {
+      params: { provider: 'sandbox' },
+      raw: new URLSearchParams(refundNotify).toString(),
+    });
+    expect([refundAck.statusCode, refundAck.body]).toEqual([200, 'success']);
     const found = await expectAnswer('findAccount', { body: { chargeTime: shanghaiDay(new Date()) } });
     // Recovery ends the account's sessions and hands this device a new one.
     user = { ...user, token: (found.data as { token: string }).token };

@@ -127,6 +127,35 @@ describe('Alipay adapter', () => {
     });
   }
 
+  it('acknowledges a signed TRADE_CLOSED (after a close or a full refund) without crediting', async () => {
+    // Alipay reports a trade closed by us, or refunded in full, on the same notify URL; refusing it
+    // would have Alipay retry for a day.
+    const unpaid = await openedOrder();
+    const closed = await fake.notify(unpaid.data.orderNo, { patch: { trade_status: 'TRADE_CLOSED' } });
+    expect(closed).toMatchObject({ status: 200, body: 'success' });
+    expect(await balanceOf(t.database.db, unpaid.user.userId)).toBe(0);
+    expect(await creditsOf(t, unpaid.data.orderNo)).toBe(0);
+
+    const paid = await openedOrder();
+    expect((await fake.pay(paid.data.orderNo)).body).toBe('success');
+    const refunded = await fake.notify(paid.data.orderNo, { patch: { trade_status: 'TRADE_CLOSED' } });
+    expect(refunded).toMatchObject({ status: 200, body: 'success' });
+    expect(await balanceOf(t.database.db, paid.user.userId)).toBe(paid.coins);
+    expect(await creditsOf(t, paid.data.orderNo)).toBe(1);
+    const logged = await t.database.db
+      .selectFrom('pay_notifications')
+      .select(['outcome'])
+      .where('out_trade_no', 'in', [unpaid.data.orderNo, paid.data.orderNo])
+      .execute();
+    expect(logged.map((l) => l.outcome).sort()).toEqual(['credited', 'ignored', 'ignored']);
+    // Forged, it is refused like any other.
+    const forged = await fake.notify(paid.data.orderNo, {
+      patch: { trade_status: 'TRADE_CLOSED' },
+      signWith: rsaPair().privateKey,
+    });
+    expect(forged.status).toBe(400);
+  });
+
   it('refuses a notify for an order that is not ours', async () => {
     const { data } = await openedOrder();
     const trade = fake.trades.get(data.orderNo)!;

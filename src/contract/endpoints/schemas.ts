@@ -198,6 +198,11 @@ export const endpointSchemas = {
     data: PayData,
   },
   payNotify: { summary: "The pay provider's notification", params: ProviderParams, body: z.unknown() },
+  payRefundNotify: {
+    summary: "The pay provider's notification about a refund",
+    params: ProviderParams,
+    body: z.unknown(),
+  },
   report: { summary: 'The problem report page', query: ReportQuery },
   reportSend: { summary: 'Sends a problem report (redirects back to the page)', body: ReportBody },
   smsOutbox: { summary: "The sandbox SMS provider's test outbox", query: OutboxQuery },

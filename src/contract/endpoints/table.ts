@@ -127,6 +127,14 @@ export const endpoints = {
     cache: 'none',
     answer: 'text',
   }),
+  /** The pay provider's notification about a refund (where it sends one), checked like payNotify. */
+  payRefundNotify: endpoint({
+    method: 'POST',
+    path: '/h5/pay/refund-notify/:provider',
+    auth: 'public',
+    cache: 'none',
+    answer: 'text',
+  }),
   report: endpoint({ method: 'GET', path: '/h5/report', auth: 'public', cache: 'none', answer: 'html' }),
   reportSend: endpoint({ method: 'POST', path: '/h5/report', auth: 'public', cache: 'none', answer: 'html' }),
   /** The sandbox SMS provider's test outbox; 404 with any other provider. */

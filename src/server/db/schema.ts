@@ -294,8 +294,12 @@ export interface RechargeOrdersTable {
   sweep_claimed_until: Generated<string | null>;
   /** 0006_order_expiry: how many times a sweep claimed the order. */
   sweep_attempts: Generated<number>;
-  /** 0006_order_expiry: when the sweep closed it (kept if a late notification then pays it). */
+  /** 0006_order_expiry: when the sweep closed it (a payment notified afterwards is not credited: 0014). */
   closed_at: Generated<string | null>;
+  /** 0014_refunds: fen held by refunds not failed (requested, under way or done): never above amount. */
+  refund_reserved: Generated<number>;
+  /** 0014_refunds: fen refunded for good (settled refunds). */
+  refunded_amount: Generated<number>;
 }
 export interface PayNotificationsTable {
   id: Generated<number>;
@@ -400,6 +404,63 @@ export interface JobQueueTable {
   finished_at: string | null;
 }
 
+/** 0014_refunds: our side of a refund; refund_no is the provider's idempotency key and the ledger ref. */
+export interface RefundsTable {
+  id: Generated<number>;
+  refund_no: string;
+  out_trade_no: string;
+  user_id: number;
+  provider: string;
+  amount: number;
+  /** REQUESTED, PROCESSING, SUCCESS, FAILED */
+  status: string;
+  reason: string;
+  operator: string;
+  coins_due: Generated<number>;
+  coins_reversed: Generated<number>;
+  vip_seconds_due: Generated<number>;
+  vip_seconds_shortened: Generated<number>;
+  provider_refund_no: string | null;
+  failure: string | null;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+/** 0014_refunds: the sandbox provider's own refunds; unique (out_trade_no, refund_no). */
+export interface SandboxRefundsTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  refund_no: string;
+  trade_no: string;
+  amount: number;
+  /** SUCCESS, FAILED */
+  status: string;
+  reason: string;
+  failure: string | null;
+  created_at: string;
+}
+/** 0014_refunds: an order at odds with its provider; unique (out_trade_no, kind). */
+export interface PayMismatchesTable {
+  id: Generated<number>;
+  out_trade_no: string;
+  provider: string;
+  /** paid_not_credited, credited_not_paid, amount_differs */
+  kind: string;
+  our_status: string;
+  our_amount: number;
+  provider_status: string;
+  provider_amount: number | null;
+  /** reconcile, notify */
+  source: string;
+  detail: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  seen_count: Generated<number>;
+  resolved_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -436,4 +497,7 @@ export interface DB {
   sandbox_sms: SandboxSmsTable;
   job_schedules: JobSchedulesTable;
   job_queue: JobQueueTable;
+  refunds: RefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  pay_mismatches: PayMismatchesTable;
 }

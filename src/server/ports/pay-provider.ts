@@ -55,6 +55,11 @@ export interface RejectedNotify {
   reason: string;
   outTradeNo: string | null;
   notifyId: string | null;
+  /**
+   * Genuine (verified) but nothing to credit, such as Alipay's TRADE_CLOSED after we closed a trade or
+   * refunded it in full: answered with acknowledge() so the provider stops retrying, never credited.
+   */
+  acknowledge?: boolean;
 }
 
 /** Our answer to a notify: status and body as the provider expects them (no body with 204). */

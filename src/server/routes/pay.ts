@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../context.js';
 import { callerLimits } from '../http/caller-limits.js';
 import { branchIdOf, deviceIdOf } from '../http/client.js';
 import { route } from '../http/endpoint-route.js';
+import type { NotifyAnswer } from '../ports/pay-provider.js';
 import { CallerLimitRules } from '../http/rate-limits.js';
 import { keepRawBody, rawBodyOf } from '../http/raw-body.js';
 import { fail, ok } from '../http/reply.js';
@@ -23,8 +24,21 @@ import {
   renderCashier,
 } from '../services/pay/sandbox/cashier.js';
 import { SANDBOX_NOTIFY_JOB } from '../services/pay/sandbox/notifier.js';
+import { handleRefundNotify } from '../services/refunds/notify.js';
 import { SANDBOX } from '../services/pay/sandbox/provider.js';
 import { safeReturnUrl } from '../http/safe-urls.js';
+
+/**
+ * A notify's answer as its provider expects it: WeChat Pay acknowledges with 204 and no body, the
+ * others with text (Alipay: exactly "success"); WeChat's refusal is JSON.
+ */
+function sendNotifyAnswer(reply: FastifyReply, answer: NotifyAnswer) {
+  if (answer.status === 204) return reply.code(204).send();
+  return reply
+    .code(answer.status)
+    .type(answer.contentType ?? 'text/plain; charset=utf-8')
+    .send(answer.body);
+}
 
 /** A provider's notify is a small form or JSON document; anything past this is not one. */
 const NOTIFY_BODY_LIMIT = 16 * 1024;
@@ -95,12 +109,27 @@ export const payRoutes: RouteModule = (app, ctx) => {
       request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
     else if (r.outcome === 'late')
       request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
-    // WeChat Pay acknowledges with 204 and no body; the others answer text (Alipay: exactly "success").
-    if (r.status === 204) return reply.code(204).send();
-    return reply
-      .code(r.status)
-      .type(r.contentType ?? 'text/plain; charset=utf-8')
-      .send(r.body);
+    else if (r.outcome === 'uncredited')
+      request.log.warn(
+        { provider: request.params.provider },
+        'payment for an order already closed: recorded for reconciliation, not credited',
+      );
+    return sendNotifyAnswer(reply, r);
+  });
+
+  // Where a provider sends word of a refund (WeChat Pay's refund notify_url): verified like payNotify.
+  route(app, 'payRefundNotify', { preParsing: keepRawBody(NOTIFY_BODY_LIMIT) }, async (request, reply) => {
+    const r = await handleRefundNotify(
+      { db, providers: ctx.payProviders, clock: ctx.clock },
+      request.params.provider,
+      { headers: request.headers, body: request.body, rawBody: rawBodyOf(request) },
+    );
+    if (r.outcome === 'rejected')
+      request.log.warn(
+        { provider: request.params.provider, detail: r.detail },
+        'refund notification rejected',
+      );
+    return sendNotifyAnswer(reply, r);
   });
 
   // The sandbox's cashier is its side of the payment: there only when PAY_PROVIDER names it.

@@ -14,7 +14,7 @@ export class InsufficientCoins extends Error {
   }
 }
 
-export type LedgerKind = 'purchase' | 'sign_in' | 'recharge' | 'bind_mobile';
+export type LedgerKind = 'purchase' | 'sign_in' | 'recharge' | 'bind_mobile' | 'refund';
 
 export interface CoinMove {
   userId: number;

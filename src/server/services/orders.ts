@@ -255,8 +255,9 @@ export async function applyOrder(deps: OrderDeps, q: z.infer<typeof PayApplyQuer
 /**
  * A provider's asynchronous notification. Verified (signature, then amount against our order), then
  * settled by settlePaid, the same once-only transaction the expiry sweep uses. The acknowledgement goes
- * out only after the commit. A notification after expiry, even after the sweep closed the order, still
- * credits (the money was taken) and is logged 'late'.
+ * out only after the commit. A notification after the window of an order still open credits (logged
+ * 'late'); one for an order the sweep had closed is recorded for reconciliation and not credited
+ * ('uncredited', see settlePaid).
  */
 export async function handleNotify(
   deps: OrderDeps,
@@ -280,6 +281,18 @@ export async function handleNotify(
     });
     return rejected(detail);
   };
+  if (!verified.ok && verified.acknowledge) {
+    // Signed by the provider, so bounded: kept for the audit, acknowledged, nothing credited.
+    await logNotification(db, {
+      provider: providerName,
+      outTradeNo: verified.outTradeNo,
+      notifyId: verified.notifyId,
+      outcome: 'ignored',
+      detail: verified.reason,
+      at: now,
+    });
+    return { ...provider.acknowledge(), outcome: 'ignored', detail: verified.reason };
+  }
   if (!verified.ok) {
     // Kept in the table when it names one of our orders (a forged or damaged notice of a real
     // payment is worth an audit); junk naming no order is only refused, or anyone could grow the

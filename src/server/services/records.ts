@@ -96,7 +96,8 @@ const refIds = (rows: LedgerRow[], refType: string) =>
 async function labelsOf(db: Kysely<DB>, userId: number, rows: LedgerRow[]) {
   const purchaseIds = refIds(rows, 'purchase');
   const orderNos = rows.filter((r) => r.ref_type === 'recharge_order').map((r) => r.ref_id);
-  const [purchases, orders] = await Promise.all([
+  const refundNos = rows.filter((r) => r.ref_type === 'refund').map((r) => r.ref_id);
+  const [purchases, orders, refunds] = await Promise.all([
     purchaseIds.length
       ? db
           .selectFrom('purchases')
@@ -112,6 +113,16 @@ async function labelsOf(db: Kysely<DB>, userId: number, rows: LedgerRow[]) {
           .select(['o.out_trade_no', 'c.title'])
           .where('o.user_id', '=', userId)
           .where('o.out_trade_no', 'in', orderNos)
+          .execute()
+      : [],
+    refundNos.length
+      ? db
+          .selectFrom('refunds as r')
+          .innerJoin('recharge_orders as o', 'o.out_trade_no', 'r.out_trade_no')
+          .leftJoin('pay_configs as c', 'c.id', 'o.pay_config_id')
+          .select(['r.refund_no', 'c.title'])
+          .where('r.user_id', '=', userId)
+          .where('r.refund_no', 'in', refundNos)
           .execute()
       : [],
   ]);
@@ -143,6 +154,7 @@ async function labelsOf(db: Kysely<DB>, userId: number, rows: LedgerRow[]) {
     ]),
   );
   const orderTitle = new Map(orders.map((o) => [o.out_trade_no, o.title]));
+  const refundTitle = new Map(refunds.map((r) => [r.refund_no, r.title]));
   return (r: LedgerRow): Pick<CoinRecord, 'kind' | 'label'> => {
     switch (r.kind) {
       case 'purchase':
@@ -151,6 +163,11 @@ async function labelsOf(db: Kysely<DB>, userId: number, rows: LedgerRow[]) {
         return { kind: 'sign_in', label: RecordText.signIn };
       case 'bind_mobile':
         return { kind: 'bind_mobile', label: RecordText.bindMobile };
+      case 'refund': {
+        // Shown with the top-ups it takes back from (the contract's kinds have no refund of their own).
+        const title = refundTitle.get(r.ref_id);
+        return { kind: 'recharge', label: title ? RecordText.refund(title) : RecordText.refundOther };
+      }
       default: {
         const title = orderTitle.get(r.ref_id);
         return { kind: 'recharge', label: title ? RecordText.recharge(title) : RecordText.rechargeOther };

@@ -19,7 +19,8 @@ export interface WechatTransaction {
   notifyUrl: string;
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   successTime: string | null;
-  refunds: Map<string, { refundId: string; amount: number }>;
+  /** By out_refund_no; notifyUrl is the refund request's notify_url (where its REFUND.* events go). */
+  refunds: Map<string, { refundId: string; amount: number; notifyUrl: string }>;
 }
 
 export interface NotifyOptions {
@@ -176,7 +177,8 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
     const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
     const signature = sign(`${ts}\n${nonce}\n${body}\n`, opts.signWith ?? keys.privateKey);
-    const res = await fetch(t.notifyUrl, {
+    // WeChat Pay posts a refund's events to that refund's notify_url, a payment's to the payment's.
+    const res = await fetch(refund?.notifyUrl ?? t.notifyUrl, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -273,7 +275,11 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
           return answer(res, 400, { code: 'INVALID_REQUEST', message: '订单金额不一致' });
         let r = t.refunds.get(refundNo);
         if (!r) {
-          r = { refundId: `5030${randomBytes(10).toString('hex')}`, amount: data.amount.refund! };
+          r = {
+            refundId: `5030${randomBytes(10).toString('hex')}`,
+            amount: data.amount.refund!,
+            notifyUrl: data.notify_url ?? t.notifyUrl,
+          };
           t.refunds.set(refundNo, r);
           t.state = 'REFUND';
         }

@@ -60,5 +60,60 @@ export async function moneyViolations(db: Kysely<DB>): Promise<string[]> {
     if (got !== expected)
       out.push(`order ${o.out_trade_no} (${o.status}) credited ${got}×, expected ${expected}`);
   }
+  out.push(...(await refundViolations(db)));
+  return out;
+}
+
+/**
+ * Refunds: each order's refunds never exceed what was paid; its reserved and refunded sums match its
+ * refunds (reserved: all but FAILED; refunded: SUCCESS); each settled refund has exactly the reversal
+ * it records (none when it took no coins back), and nothing else is reversed.
+ */
+async function refundViolations(db: Kysely<DB>): Promise<string[]> {
+  const out: string[] = [];
+  const refunds = await db
+    .selectFrom('refunds')
+    .select(['refund_no', 'out_trade_no', 'amount', 'status', 'coins_reversed', 'user_id'])
+    .execute();
+  const reversals = await db
+    .selectFrom('ledger')
+    .select(['ref_id', 'amount', 'user_id'])
+    .where('kind', '=', 'refund')
+    .execute();
+  const reversalOf = new Map<string, { amount: number; user_id: number }[]>();
+  for (const r of reversals) reversalOf.set(r.ref_id, [...(reversalOf.get(r.ref_id) ?? []), r]);
+  const byOrder = new Map<string, { reserved: number; refunded: number }>();
+  for (const r of refunds) {
+    const sums = byOrder.get(r.out_trade_no) ?? { reserved: 0, refunded: 0 };
+    if (r.status !== 'FAILED') sums.reserved += r.amount;
+    if (r.status === 'SUCCESS') sums.refunded += r.amount;
+    byOrder.set(r.out_trade_no, sums);
+    const entries = reversalOf.get(r.refund_no) ?? [];
+    reversalOf.delete(r.refund_no);
+    const expected = r.status === 'SUCCESS' && r.coins_reversed > 0 ? [-r.coins_reversed] : [];
+    if (JSON.stringify(entries.map((e) => e.amount)) !== JSON.stringify(expected))
+      out.push(
+        `refund ${r.refund_no} (${r.status}) reversed ${JSON.stringify(entries.map((e) => e.amount))}`,
+      );
+    if (entries.some((e) => e.user_id !== r.user_id)) out.push(`refund ${r.refund_no} reversed another user`);
+  }
+  for (const ref of reversalOf.keys()) out.push(`reversal ${ref} without its refund`);
+  const orders = await db
+    .selectFrom('recharge_orders')
+    .select(['out_trade_no', 'amount', 'refund_reserved', 'refunded_amount'])
+    .where((eb) => eb.or([eb('refund_reserved', '<>', 0), eb('refunded_amount', '<>', 0)]))
+    .execute();
+  for (const o of orders) {
+    const sums = byOrder.get(o.out_trade_no) ?? { reserved: 0, refunded: 0 };
+    byOrder.delete(o.out_trade_no);
+    if (o.refund_reserved > o.amount)
+      out.push(`order ${o.out_trade_no} refunds ${o.refund_reserved} > paid ${o.amount}`);
+    if (o.refund_reserved !== sums.reserved || o.refunded_amount !== sums.refunded)
+      out.push(
+        `order ${o.out_trade_no} reserved ${o.refund_reserved}/refunded ${o.refunded_amount}, refunds say ${sums.reserved}/${sums.refunded}`,
+      );
+  }
+  for (const [no, sums] of byOrder)
+    if (sums.reserved || sums.refunded) out.push(`order ${no} has refunds its row does not count`);
   return out;
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010_watch_marks.js';
 import * as m0011 from './0011_not_null_keys.js';
 import * as m0012 from './0012_jobs.js';
 import * as m0013 from './0013_sms_codes_per_account.js';
+import * as m0014 from './0014_refunds.js';
 
 /** Migrations are listed here (not read from disk) so bundling and tsx agree on what runs. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011_not_null_keys': m0011,
   '0012_jobs': m0012,
   '0013_sms_codes_per_account': m0013,
+  '0014_refunds': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

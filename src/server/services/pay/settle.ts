@@ -1,9 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, RechargeOrdersTable } from '../../db/schema.js';
 import { applyCoins, moneyTransaction } from '../ledger.js';
+import { recordMismatch } from './mismatches.js';
 import { shanghaiDay } from '../shanghai-day.js';
 
-export type NotifyOutcome = 'credited' | 'late' | 'duplicate' | 'rejected';
+/**
+ * uncredited: paid at the provider for an order we had already closed (EXPIRED): recorded as a
+ * paid_not_credited mismatch for a person (who refunds it), never credited.
+ */
+export type NotifyOutcome = 'credited' | 'late' | 'duplicate' | 'rejected' | 'uncredited' | 'ignored';
 
 /** Every word a provider gave us about an order (notifications and sweep queries alike). */
 export async function logNotification(
@@ -12,7 +17,8 @@ export async function logNotification(
     provider: string;
     outTradeNo: string | null;
     notifyId: string | null;
-    outcome: NotifyOutcome;
+    /** A payment's outcome, or a refund notification's (refund_settled, refund_failed). */
+    outcome: NotifyOutcome | 'refund_settled' | 'refund_failed';
     detail: string;
     at: Date;
   },
@@ -91,9 +97,12 @@ export interface ConfirmedPayment {
 
 /**
  * The one way an order becomes paid, for notifications and the expiry sweep alike. In ONE transaction
- * the order turns PAID only if it was not (exactly one row: from CREATED, or from EXPIRED when the
- * money was taken before we closed it) and is credited; a copy finds zero rows and changes nothing.
- * Paid after its window (or reported only by the sweep) is logged 'late'.
+ * the order turns PAID only if it is still CREATED (exactly one row) and is credited; a copy finds zero
+ * rows and changes nothing. Paid after its window (or reported only by the sweep) is logged 'late'.
+ * An order we had closed (EXPIRED: closed at the provider and here) is never credited: the product
+ * sells a package only within its 2-minute window, so a payment that still reached the provider is
+ * recorded as a paid_not_credited mismatch (pay_mismatches) for a person to refund, logged
+ * 'uncredited', and acknowledged (recorded is handled; retries would add nothing).
  */
 export async function settlePaid(db: Kysely<DB>, p: ConfirmedPayment, now: Date): Promise<NotifyOutcome> {
   return moneyTransaction(db, async (trx): Promise<NotifyOutcome> => {
@@ -107,21 +116,43 @@ export async function settlePaid(db: Kysely<DB>, p: ConfirmedPayment, now: Date)
         sweep_claimed_until: null,
       })
       .where('out_trade_no', '=', p.outTradeNo)
-      .where('status', '<>', 'PAID')
+      .where('status', '=', 'CREATED')
       .returningAll()
       .executeTakeFirst();
     let result: NotifyOutcome = 'duplicate';
+    let detail = `${p.source} amount ${p.amount}`;
     if (paid) {
       await deliver(trx, paid, now);
       result = Date.parse(paid.expire_at) < now.getTime() ? 'late' : 'credited';
+    } else {
+      const order = await trx
+        .selectFrom('recharge_orders')
+        .select(['status', 'amount', 'closed_at'])
+        .where('out_trade_no', '=', p.outTradeNo)
+        .executeTakeFirst();
+      if (order?.status === 'EXPIRED') {
+        result = 'uncredited';
+        detail += `; order had been closed at ${order.closed_at ?? '?'}: recorded for reconciliation, not credited`;
+        await recordMismatch(trx, {
+          outTradeNo: p.outTradeNo,
+          provider: p.provider,
+          kind: 'paid_not_credited',
+          ourStatus: order.status,
+          ourAmount: order.amount,
+          providerStatus: 'PAID',
+          providerAmount: p.amount,
+          source: p.source === 'notify' ? 'notify' : 'reconcile',
+          detail: `paid ${p.paidAt} (${p.providerTradeNo}) after the order was closed at ${order.closed_at ?? '?'}`,
+          at: now,
+        });
+      }
     }
-    const after = paid?.closed_at ? `; order had been closed at ${paid.closed_at}` : '';
     await logNotification(trx, {
       provider: p.provider,
       outTradeNo: p.outTradeNo,
       notifyId: p.notifyId,
       outcome: result,
-      detail: `${p.source} amount ${p.amount}${after}`,
+      detail,
       at: now,
     });
     return result;

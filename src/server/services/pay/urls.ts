@@ -12,6 +12,10 @@ export function requirePublicUrl(config: Config, provider: string): void {
 export const notifyUrlOf = (config: Config, provider: string) =>
   `${config.publicUrl}/h5/pay/notify/${provider}`;
 
+/** Where a provider posts word of a refund (WeChat Pay's refund notify_url): /h5/pay/refund-notify/<name>. */
+export const refundNotifyUrlOf = (config: Config, provider: string) =>
+  `${config.publicUrl}/h5/pay/refund-notify/${provider}`;
+
 /** Our return URLs may be site paths; a provider needs them absolute. */
 export const absoluteUrl = (config: Config, url: string) => new URL(url, `${config.publicUrl}/`).href;
 

@@ -49,6 +49,9 @@ export function verifyAlipayNotify(
   if (!signed) return reject('bad signature', fields);
   if (fields.app_id !== settings.appId) return reject('wrong app_id', fields);
   if (fields.seller_id !== settings.sellerId) return reject('wrong seller_id', fields);
+  // A trade we closed, or refunded in full, is reported closed: true news, but nothing to credit.
+  if (fields.trade_status === 'TRADE_CLOSED')
+    return { ...reject('status TRADE_CLOSED', fields), acknowledge: true };
   if (!PAID.has(fields.trade_status!)) return reject(`status ${fields.trade_status}`, fields);
   const amount = fenOfYuan(fields.total_amount!);
   if (amount === null) return reject('bad total_amount', fields);

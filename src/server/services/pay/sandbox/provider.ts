@@ -12,6 +12,7 @@ import type {
   RejectedNotify,
   VerifiedNotify,
 } from '../../../ports/pay-provider.js';
+import { sandboxQueryRefund, sandboxRefund, sandboxRefunded, verifySandboxRefundNotify } from './refunds.js';
 import { signFields, verifyFields } from './sign.js';
 
 export const SANDBOX = 'sandbox';
@@ -94,7 +95,10 @@ export function createSandboxProvider({ db, config }: { db: Kysely<DB>; config: 
         .where('out_trade_no', '=', outTradeNo)
         .executeTakeFirst();
       if (!row) return { status: 'UNKNOWN' };
-      const status = row.status === 'PAID' || row.status === 'CLOSED' ? row.status : 'WAIT';
+      let status: ProviderQuery['status'] =
+        row.status === 'PAID' || row.status === 'CLOSED' ? row.status : 'WAIT';
+      // Refunded in full, a paid trade reads as closed (Alipay: TRADE_CLOSED), as reconciliation sees it.
+      if (status === 'PAID' && (await sandboxRefunded(db, outTradeNo)) >= row.amount) status = 'CLOSED';
       return { status, amount: row.amount, providerTradeNo: row.trade_no, paidAt: row.paid_at };
     },
 
@@ -126,6 +130,10 @@ export function createSandboxProvider({ db, config }: { db: Kysely<DB>; config: 
         paidAt: new Date(paidAt).toISOString(),
       };
     },
+
+    refund: (request) => sandboxRefund(db, request),
+    queryRefund: (outTradeNo, refundNo) => sandboxQueryRefund(db, outTradeNo, refundNo),
+    verifyRefundNotify: async (request) => verifySandboxRefundNotify(request, config.paySecret, stringFields),
 
     acknowledge: () => ({ status: 200, body: 'success' }),
     refuse: () => ({ status: 400, body: 'fail' }),

@@ -10,7 +10,7 @@ import type {
   ProviderRefund,
   ProviderRefundRequest,
 } from '../../../ports/pay-provider.js';
-import { absoluteUrl, notifyUrlOf } from '../urls.js';
+import { absoluteUrl, notifyUrlOf, refundNotifyUrlOf } from '../urls.js';
 import { describeFailure, ProviderCallError } from '../provider-error.js';
 import { rfc3339Beijing } from '../shanghai-time.js';
 import { verifyWechatpayNotify, verifyWechatpayRefundNotify } from './notify.js';
@@ -180,7 +180,7 @@ export function createWechatpayProvider(
           out_refund_no: request.refundNo,
           reason: request.reason.slice(0, 80),
           // Refund notifies come to the payment notify URL; their event type tells them apart.
-          notify_url: notifyUrlOf(config, WECHAT),
+          notify_url: refundNotifyUrlOf(config, WECHAT),
           amount: { refund: request.amount, total: request.total, currency: 'CNY' },
         });
         return refundOf(res.data as RefundAnswer);
