@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp, contextOf } from '../../../src/server/composition-root.js';
+import { buildApp, buildMediaStore, contextOf } from '../../../src/server/composition-root.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../../../src/server/db/database.js';
 import type { App, Ctx, CtxOverrides } from '../../../src/server/context.js';
-import { FsMediaStore, fsMediaRoot } from '../../../src/server/infra/media/fs-media-store.js';
 import type { MediaStore } from '../../../src/server/ports/media-store.js';
+import { startS3Server, type TestS3Server } from './s3-server.js';
 
 export interface TestApp {
   app: App;
@@ -23,7 +23,9 @@ export interface TestApp {
 
 /**
  * A real app on a real database: a fresh SQLite file in a temp folder, or, when
- * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database.
+ * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database. Its media store is the one
+ * the settings choose (DATA_DIR/media unless `env` says MEDIA_STORE=s3); with TEST_MEDIA_STORE=s3 a
+ * test that names no store gets a local S3 server of its own (helpers/s3-server.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -32,6 +34,11 @@ export async function createTestApp(
   /** Context parts used instead of the configured ones (makeCtx's overrides). */
   overrides: CtxOverrides = {},
 ): Promise<TestApp> {
+  let s3: TestS3Server | undefined;
+  if (process.env.TEST_MEDIA_STORE === 's3' && !env.MEDIA_STORE && !overrides.media) {
+    s3 = await startS3Server();
+    env = { ...env, ...s3.env };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'inkreel-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -50,7 +57,7 @@ export async function createTestApp(
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
   await migrateToLatest(database.db, schema);
   // The store the configuration would build, made here so the test holds the app's own instance.
-  const media = overrides.media ?? new FsMediaStore(fsMediaRoot(dataDir));
+  const media = overrides.media ?? buildMediaStore(config);
   const app = await buildApp({ config, database, overrides: { ...overrides, media } });
   beforeReady?.(app);
   await app.ready();
@@ -68,6 +75,9 @@ export async function createTestApp(
         await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
         await admin.destroy();
       }
+      // A store built here is closed here (an S3 client's connections); one passed in is the test's.
+      if (!overrides.media && 'destroy' in media) (media as { destroy(): void }).destroy();
+      await s3?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
