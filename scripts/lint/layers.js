@@ -36,7 +36,10 @@ const files = [
   { category: 'config', pattern: 'src/server/config.ts' },
   { category: 'context', pattern: 'src/server/context.ts' },
   { category: 'wiring', pattern: 'src/server/*.ts' },
-  { category: 'cli', pattern: ['src/server/demo/cli.ts', 'src/server/media/ingest-cli.ts'] },
+  {
+    category: 'cli',
+    pattern: ['src/server/demo/cli.ts', 'src/server/media/ingest-cli.ts', 'src/server/media/media-cli.ts'],
+  },
 ];
 
 const types = (...t) => ({ element: { types: { anyOf: t } } });
