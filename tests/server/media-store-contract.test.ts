@@ -138,6 +138,8 @@ describe.each([fsAdapter, s3Adapter])('MediaStore contract: $name', (adapter) =>
     expect(await store.readAll('a/b/c/bytes')).toEqual(Buffer.from([1, 2, 3]));
     expect((await store.readAll('a/b/text'))!.toString('utf8')).toBe('héllo');
     expect((await store.readAll('a/stream'))!.toString()).toBe('stream');
+    await store.write('a/empty-stream', Readable.from([]));
+    expect(await store.head('a/empty-stream')).toMatchObject({ size: 0 });
     const info = await store.head('a/b/text');
     expect(info).toMatchObject({ key: 'a/b/text', size: 6 });
     expect(info!.modifiedAt!.getTime()).toBeGreaterThan(Date.now() - 3_600_000);

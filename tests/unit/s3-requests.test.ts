@@ -279,4 +279,23 @@ describe('the S3 adapter on the wire', () => {
     );
     expectSignedPathStyle(seen);
   });
+  it('aborts a multipart upload whose source fails after a part, passing on the source error', async () => {
+    const s = store();
+    let sent = 0;
+    const failing = new Readable({
+      read() {
+        if (sent >= 9 << 20) return void this.destroy(new Error('source broke'));
+        sent += 1 << 20;
+        this.push(Buffer.alloc(1 << 20, 1));
+      },
+    });
+    await expect(s.write('ads/broken.mp4', failing)).rejects.toThrow('source broke');
+    s.destroy();
+    const calls = seen.map(call);
+    expect(calls[0]).toBe('POST /media/ads/broken.mp4?uploads=');
+    // Nothing completed; the upload's parts are removed (S3 would keep, and bill, them otherwise).
+    expect(calls).not.toContain('POST /media/ads/broken.mp4?uploadId=U');
+    expect(calls.at(-1)).toBe('DELETE /media/ads/broken.mp4?uploadId=U');
+    expectSignedPathStyle(seen);
+  });
 });
