@@ -166,6 +166,13 @@ describe('the S3 adapter on the wire', () => {
     const common = { etag: '"abc"', 'last-modified': new Date(0).toUTCString(), 'accept-ranges': 'bytes' };
     if (r.method === 'HEAD') return res.writeHead(200, { ...common, 'content-length': OBJECT.length }).end();
     const m = /^bytes=(\d+)-(\d*)$/.exec(String(r.headers.range ?? ''));
+    // Stores that ignore Range (the whole object, 200) or answer less than was asked.
+    if (r.url.includes('/whole/'))
+      return res.writeHead(200, { ...common, 'content-length': OBJECT.length }).end(OBJECT);
+    if (r.url.includes('/short/') && m)
+      return res
+        .writeHead(206, { ...common, 'content-range': `bytes ${m[1]}-${m[1]}/10`, 'content-length': 1 })
+        .end('x');
     if (!m) return res.writeHead(200, { ...common, 'content-length': OBJECT.length }).end(OBJECT);
     const start = Number(m[1]);
     const end = Math.min(m[2] ? Number(m[2]) : Infinity, OBJECT.length - 1);
@@ -297,5 +304,18 @@ describe('the S3 adapter on the wire', () => {
     expect(calls).not.toContain('POST /media/ads/broken.mp4?uploadId=U');
     expect(calls.at(-1)).toBe('DELETE /media/ads/broken.mp4?uploadId=U');
     expectSignedPathStyle(seen);
+  });
+
+  it('cuts the range asked for from a store that answers the whole object, and refuses a short answer', async () => {
+    const s = store();
+    const got = await s.read('vod/whole/seg_000.ts', { range: { start: 3, end: 6 } });
+    expect(got!.range).toEqual({ start: 3, end: 6 });
+    expect(got!.info.size).toBe(10);
+    expect(await text(got!.body)).toBe('3456');
+    await expect(s.read('vod/whole/seg_000.ts', { range: { start: 10 } })).rejects.toThrow(RangeError);
+    await expect(s.read('vod/short/seg_000.ts', { range: { start: 2, end: 5 } })).rejects.toThrow(
+      /media store unavailable: read vod\/short\/seg_000.ts in bucket media: Error: asked for 2-5, got bytes 2-2\/10/,
+    );
+    s.destroy();
   });
 });

@@ -241,8 +241,11 @@ export class S3MediaStore implements MediaStore {
     if (isAbort(err)) return err as Error;
     const e = err as { name?: string; code?: string; message?: string };
     const status = statusOf(err);
+    // An answer of the store names itself (NoSuchBucket 404, AccessDenied 403); a transport failure
+    // or our own finding says what happened (connect ECONNREFUSED …). Neither carries credentials.
     const why = [e.name, e.code, status].filter((x) => x !== undefined).join(' ');
-    return new MediaUnavailableError(`${op} ${key} in bucket ${this.bucket}: ${why || e.message}`, {
+    const detail = status === undefined && e.message ? `: ${e.message}` : '';
+    return new MediaUnavailableError(`${op} ${key} in bucket ${this.bucket}: ${why}${detail}`, {
       cause: err,
     });
   }
