@@ -41,6 +41,7 @@ const files = [
     pattern: [
       'src/server/demo/cli.ts',
       'src/server/media/ingest-cli.ts',
+      'src/server/media/media-cli.ts',
       'src/server/services/refunds/cli.ts',
     ],
   },

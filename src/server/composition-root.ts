@@ -1,13 +1,15 @@
 import { importImageKey } from '../contract/index.js';
 import { buildHttpApp, type LoggerOption } from './app.js';
-import type { Config } from './config.js';
+import { s3SettingsOf, type Config, type MediaStoreKind } from './config.js';
 import type { App, Ctx, CtxOverrides } from './context.js';
 import { migrateToLatest, openDatabase, type Database } from './db/database.js';
 import { registerDemo, type DemoPlugin } from './demo/plugin.js';
 import { DbCatalogueStore } from './infra/catalogue/db-catalogue-store.js';
 import { DatabaseJobs, type JobsLog } from './infra/jobs/database-jobs.js';
 import { FsMediaStore, fsMediaRoot } from './infra/media/fs-media-store.js';
+import { S3MediaStore } from './infra/media/s3-media-store.js';
 import { systemClock } from './infra/system-clock.js';
+import type { MediaStore } from './ports/media-store.js';
 import { registerServerJobs } from './server-jobs.js';
 import { PasswordHasher } from './services/password-hasher.js';
 import { ensureProviderChannels, seedPayDefaultsIfNew } from './services/pay/defaults.js';
@@ -31,6 +33,17 @@ import { SMS_PROVIDERS } from './services/sms/providers.js';
 export function checkConfig(config: Config): void {
   resolveProviders(PAY_PROVIDERS, config);
   resolveProviders(SMS_PROVIDERS, config);
+  if (config.mediaStore === 's3') s3SettingsOf(config);
+}
+
+/**
+ * The media store of `kind` (MEDIA_STORE unless named: `npm run media -- copy` opens both): the
+ * file-system store under DATA_DIR/media, or the S3 bucket of the S3_* settings (ConfigError when one
+ * is missing).
+ */
+export function buildMediaStore(config: Config, kind: MediaStoreKind = config.mediaStore): MediaStore {
+  if (kind === 's3') return new S3MediaStore(s3SettingsOf(config));
+  return new FsMediaStore(fsMediaRoot(config.dataDir));
 }
 
 /** The service context on a database: every adapter built from configuration unless overridden. */
@@ -49,7 +62,7 @@ export async function buildContext(
     config,
     imageKey: await importImageKey(config.imageKey),
     hasher: overrides.hasher ?? new PasswordHasher(config.hashQueueMax),
-    media: overrides.media ?? new FsMediaStore(fsMediaRoot(config.dataDir)),
+    media: overrides.media ?? buildMediaStore(config),
     payProviders: overrides.payProviders ?? buildProviderRegistry(PAY_PROVIDERS, config, deps),
     smsProviders: overrides.smsProviders ?? buildProviderRegistry(SMS_PROVIDERS, config, deps),
     clock,

@@ -51,6 +51,13 @@ export interface Config {
   mediaUrlTtlS: number;
   /** How often this node sweeps unpaid orders past their window (ORDER_SWEEP_MS); 0 turns it off. */
   orderSweepMs: number;
+  /**
+   * Where media lives (MEDIA_STORE): 'fs' keeps it under DATA_DIR/media on this node's disk; 's3' in a
+   * bucket of S3-compatible storage that every node shares (settings in `s3`, checked by s3SettingsOf).
+   */
+  mediaStore: MediaStoreKind;
+  /** S3_* settings as given (any may be missing until s3SettingsOf checks them). */
+  s3: Partial<S3Settings>;
   /** Folder of the built PWA served on the same port. */
   distDir: string;
   logLevel: string;
@@ -83,6 +90,20 @@ export interface Config {
     chatUrl: string;
     complaintUrl: string;
   };
+}
+
+export const MEDIA_STORE_KINDS = ['fs', 's3'] as const;
+export type MediaStoreKind = (typeof MEDIA_STORE_KINDS)[number];
+
+/** The bucket of S3-compatible storage media is kept in (MEDIA_STORE=s3, npm run media -- copy). */
+export interface S3Settings {
+  /** S3_ENDPOINT: the service's origin (http or https), addressed path-style: {endpoint}/{bucket}/{key}. */
+  endpoint: string;
+  bucket: string;
+  /** S3_REGION: the region requests are signed for (us-east-1 unless set). */
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 /**
@@ -206,6 +227,59 @@ export function demoFromEnv(env: NodeJS.ProcessEnv): boolean {
   throw new ConfigError(`DEMO: expected 1 or 0, got "${env.DEMO}"`);
 }
 
+/** MEDIA_STORE: fs (default) or s3; anything else stops the start rather than guess. */
+export function mediaStoreFromEnv(env: NodeJS.ProcessEnv): MediaStoreKind {
+  const raw = env.MEDIA_STORE?.trim().toLowerCase() || 'fs';
+  if (!(MEDIA_STORE_KINDS as readonly string[]).includes(raw))
+    throw new ConfigError(`MEDIA_STORE: expected fs or s3, got "${env.MEDIA_STORE}"`);
+  return raw as MediaStoreKind;
+}
+
+function s3SettingsFromEnv(env: NodeJS.ProcessEnv): Partial<S3Settings> {
+  const given = (name: string) => env[name]?.trim() || undefined;
+  return {
+    endpoint: given('S3_ENDPOINT')?.replace(/\/+$/, ''),
+    bucket: given('S3_BUCKET'),
+    region: given('S3_REGION') ?? 'us-east-1',
+    accessKeyId: given('S3_ACCESS_KEY_ID'),
+    // Kept as given (a secret may end in spaces only by mistake, but it is not ours to change).
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+  };
+}
+
+const S3_SETTING_NAMES: Record<keyof S3Settings, string> = {
+  endpoint: 'S3_ENDPOINT',
+  bucket: 'S3_BUCKET',
+  region: 'S3_REGION',
+  accessKeyId: 'S3_ACCESS_KEY_ID',
+  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+};
+
+/**
+ * The S3 settings, complete and checked, or a ConfigError naming the first one missing or wrong (its
+ * value is named only for the endpoint and bucket: keys are never printed).
+ */
+export function s3SettingsOf(config: Pick<Config, 's3'>): S3Settings {
+  const s = config.s3;
+  for (const field of Object.keys(S3_SETTING_NAMES) as (keyof S3Settings)[])
+    if (!s[field]) throw new ConfigError(`${S3_SETTING_NAMES[field]}: required with MEDIA_STORE=s3`);
+  const endpoint = s.endpoint!;
+  let url: URL | null = null;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new ConfigError(
+      `S3_ENDPOINT: expected an http(s) origin such as https://s3.example.com, got "${endpoint}"`,
+    );
+  // Bucket names as S3 takes them (lower case, digits, dots and hyphens, 3 to 63): a typo fails here.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s.bucket!))
+    throw new ConfigError(`S3_BUCKET: not a bucket name S3 accepts: "${s.bucket}"`);
+  return s as S3Settings;
+}
+
 /**
  * The origin of a configured host (STATIC_API_HOST, DYNAMIC_HOST, PUBLIC_URL): written as an origin
  * (https://api.example) or as a bare host name (api.example, taken as https). Null when empty or
@@ -240,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vodTrialSeconds: trialSecondsFromEnv(env),
     mediaUrlTtlS: Math.min(3600, Math.max(90, Number(env.MEDIA_URL_TTL_S) || 600)),
     trustProxy: env.TRUST_PROXY?.trim() || DEFAULT_TRUSTED_PROXIES,
+    mediaStore: mediaStoreFromEnv(env),
+    s3: s3SettingsFromEnv(env),
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     redisUrl: env.REDIS_URL || undefined,

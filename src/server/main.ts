@@ -41,7 +41,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
-    { port: config.port, database: database.dialect, startupMs: Math.round(performance.now()) },
+    {
+      port: config.port,
+      database: database.dialect,
+      media: config.mediaStore,
+      startupMs: Math.round(performance.now()),
+    },
     'inkreel started',
   );
 }

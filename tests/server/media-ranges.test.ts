@@ -8,6 +8,7 @@ import { adClipKey, imageKeyOf, vodKey } from '../../src/server/media/keys.js';
 import { vodPlayUrl } from '../../src/server/services/catalogue/vod-urls.js';
 import { FAST_HASHING } from './helpers/accounts.js';
 import { fakeHash, insertFixtureCatalogue, type FixtureCatalogue } from './helpers/fixtures.js';
+import { startS3Server, type TestS3Server } from './helpers/s3-server.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -20,8 +21,9 @@ const SEGMENT = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7) % 256
 const hash = fakeHash('ranges').slice(0, 32);
 const imageUrl = `/media/img/${hash}_200_0.img`;
 
-describe('media answers from the store, with byte ranges', () => {
+describe.each(['fs', 's3'] as const)('media answers from the %s store, with byte ranges', (kind) => {
   let t: TestApp;
+  let s3: TestS3Server | undefined;
   let f: FixtureCatalogue;
   let trialSegment: string;
   let fullSegment: string;
@@ -29,7 +31,9 @@ describe('media answers from the store, with byte ranges', () => {
     t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    t = await createTestApp(FAST_HASHING);
+    // MEDIA_STORE=s3 on a local S3 server: the same answers from a bucket as from the disk.
+    if (kind === 's3') s3 = await startS3Server();
+    t = await createTestApp({ ...FAST_HASHING, ...s3?.env });
     f = await insertFixtureCatalogue(t.database.db);
     await t.media.write(imageKeyOf(hash, 200), PICTURE);
     const v = f.vods.find((x) => x.canTry)!;
@@ -42,7 +46,10 @@ describe('media answers from the store, with byte ranges', () => {
     const master = vodPlayUrl(t, { vodId: v.id, mediaKey: v.mediaKey, userId: 1 });
     fullSegment = master.replace(/master\.m3u8$/, 'v360/seg_000.ts');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
 
   it('serves a picture whole as before: type, length, immutable caching, its ETag and 304', async () => {
     const res = await get(imageUrl);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, Msg } from '../../contract/index.js';
+import { MediaUnavailableError } from '../media/unavailable.js';
 import { HashingBusyError } from '../services/password-hasher.js';
 import { RateLimitedError } from './rate-limits.js';
 import { fail } from './reply.js';
@@ -19,6 +20,16 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   if (err instanceof RateLimitedError || err instanceof HashingBusyError) {
     reply.header('retry-after', String(err instanceof RateLimitedError ? err.retryAfterSeconds : 1));
     return reply.code(429).send(fail(Code.RATE_LIMITED, Msg.tooManyAttempts));
+  }
+  if ((err as unknown) instanceof MediaUnavailableError) {
+    // The media store is down (a playlist, a segment, an ad clip): the client may ask again; the
+    // rest of the API is not affected, and this is no fault of ours to log as an error.
+    request.log.warn({ err: err.message }, 'media store unavailable');
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .header('retry-after', String((err as unknown as MediaUnavailableError).retryAfterSeconds))
+      .send(fail(503, Msg.serverError));
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -7,6 +7,7 @@ import { addressGroupOf } from '../http/address-group.js';
 import { bearerTokenOf } from '../http/client.js';
 import { sendStored } from '../http/stored-media.js';
 import { MediaBusyError } from '../media/busy.js';
+import { MediaUnavailableError } from '../media/unavailable.js';
 import { shortCacheBy } from '../services/catalogue/short-cache.js';
 import { TRIAL_SECONDS_PATTERN, trialFile, trialGate } from '../services/catalogue/trial.js';
 import { resolveSession } from '../services/session.js';
@@ -66,6 +67,11 @@ export const mediaRoutes: RouteModule = (app, ctx) => {
     const ask = { signal: abortedWith(reply), requester: addressGroupOf(request.ip) };
     const sent = await sendStored(request, reply, ctx.media, key, answer, ask).catch((err: unknown) => {
       if (err instanceof MediaBusyError) return busy(reply, err.retryAfterSeconds);
+      // The store is down: ask again later (a 204 would show the placeholder as if it had no picture).
+      if (err instanceof MediaUnavailableError) {
+        request.log.warn({ err: err.message }, 'media store unavailable');
+        return busy(reply, err.retryAfterSeconds);
+      }
       // Cancelled: nobody is left to answer.
       if (ask.signal.aborted) return reply;
       // A picture that could not be drawn is a placeholder, never a 500 on the reader's page.
@@ -165,7 +171,10 @@ function abortedWith(reply: FastifyReply): AbortSignal {
   return ac.signal;
 }
 
-/** This caller already has its share of pictures being drawn: ask again shortly (never cached). */
+/**
+ * This caller already has its share of pictures being drawn, or the store is down: ask again shortly
+ * (never cached).
+ */
 function busy(reply: FastifyReply, retryAfterSeconds: number) {
   return reply
     .code(503)

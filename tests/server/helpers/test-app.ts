@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp, contextOf } from '../../../src/server/composition-root.js';
+import { buildApp, buildMediaStore, contextOf } from '../../../src/server/composition-root.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../../../src/server/db/database.js';
 import type { App, Ctx, CtxOverrides } from '../../../src/server/context.js';
-import { FsMediaStore, fsMediaRoot } from '../../../src/server/infra/media/fs-media-store.js';
 import type { MediaStore } from '../../../src/server/ports/media-store.js';
+import { startS3Server, type TestS3Server } from './s3-server.js';
 
 export interface TestApp {
   app: App;
@@ -59,7 +59,9 @@ export async function scratchDatabase(prefix = 'inkreel-test-'): Promise<Scratch
 
 /**
  * A real app on a real database: a fresh SQLite file in a temp folder, or, when
- * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database.
+ * TEST_DATABASE_URL is set, a fresh schema in that PostgreSQL database. Its media store is the one
+ * the settings choose (DATA_DIR/media unless `env` says MEDIA_STORE=s3); with TEST_MEDIA_STORE=s3 a
+ * test that names no store gets a local S3 server of its own (helpers/s3-server.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -68,39 +70,53 @@ export async function createTestApp(
   /** Context parts used instead of the configured ones (makeCtx's overrides). */
   overrides: CtxOverrides = {},
 ): Promise<TestApp> {
+  let s3: TestS3Server | undefined;
+  if (process.env.TEST_MEDIA_STORE === 's3' && !env.MEDIA_STORE && !overrides.media) {
+    s3 = await startS3Server();
+    env = { ...env, ...s3.env };
+  }
   const scratch = await scratchDatabase();
   const { dataDir, databaseUrl, schema } = scratch;
-  // Every answer is checked against its call's schema in tests (off in production for speed).
   let database: Database | undefined;
+  let media: MediaStore | undefined;
   let app: App;
-  let media: MediaStore;
   let config: Config;
+  // A store built here is closed here (an S3 client's connections); one passed in is the test's.
+  const closeStore = () => {
+    if (media && !overrides.media && 'destroy' in media) (media as { destroy(): void }).destroy();
+  };
   try {
+    // Every answer is checked against its call's schema in tests (off in production for speed).
     config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', CHECK_ANSWERS: '1', ...env });
     config.databaseUrl = databaseUrl ?? config.databaseUrl;
     database = openDatabase({ databaseUrl: config.databaseUrl, dataDir });
     await migrateToLatest(database.db, schema);
     // The store the configuration would build, made here so the test holds the app's own instance.
-    media = overrides.media ?? new FsMediaStore(fsMediaRoot(dataDir));
+    media = overrides.media ?? buildMediaStore(config);
     app = await buildApp({ config, database, overrides: { ...overrides, media } });
     beforeReady?.(app);
     await app.ready();
   } catch (err) {
-    // A refused start (a test of a bad setting) leaves no folder or schema behind.
+    // A refused start (a test of a bad setting) leaves no folder, schema or server behind.
     await database?.destroy();
+    closeStore();
+    await s3?.stop();
     await scratch.dispose();
     throw err;
   }
   const db = database;
+  const store = media;
   return {
     app,
     database: db,
     config,
     ctx: contextOf(app),
-    media,
+    media: store,
     async close() {
       await app.close();
       await db.destroy();
+      closeStore();
+      await s3?.stop();
       await scratch.dispose();
     },
   };

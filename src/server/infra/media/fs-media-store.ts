@@ -12,6 +12,7 @@ import type {
 } from '../../ports/media-store.js';
 import { assertMediaKey, assertMediaPrefix } from './key-rules.js';
 import { MissHandlers } from './miss-handlers.js';
+import { assertByteRange, servedRange } from './range-rules.js';
 import { writeFileAtomic } from '../../media/files.js';
 
 /** Where the file-system store keeps its objects: the media folder of DATA_DIR, as before the store. */
@@ -39,14 +40,6 @@ export class FsMediaStore implements MediaStore {
     return join(this.root, ...key.split('/'));
   }
 
-  /** Runs `look`; when the object is missing, lets a miss handler produce it and looks once more. */
-  private async withMiss<T>(key: string, ask: MediaAsk, look: () => Promise<T | null>): Promise<T | null> {
-    const found = await look();
-    if (found !== null) return found;
-    if (!(await this.misses.produce(key, ask))) return null;
-    return look();
-  }
-
   private async statFile(path: string): Promise<Stats | null> {
     try {
       const s = await stat(path);
@@ -59,15 +52,15 @@ export class FsMediaStore implements MediaStore {
 
   async head(key: string, opts: MediaAsk = {}): Promise<MediaObjectInfo | null> {
     const path = this.path(key);
-    const s = await this.withMiss(key, opts, () => this.statFile(path));
+    const s = await this.misses.lookOrProduce(key, opts, () => this.statFile(path));
     return s && infoOf(key, s);
   }
 
   async read(key: string, opts: MediaAsk & { range?: ByteRange } = {}): Promise<MediaRead | null> {
     const path = this.path(key);
     const { range, signal } = opts;
-    if (range) checkRange(range);
-    return this.withMiss(key, opts, async () => {
+    if (range) assertByteRange(range);
+    return this.misses.lookOrProduce(key, opts, async () => {
       // Opened before it is measured: the size and the bytes are of the same file even if a write
       // renames a new one over it meanwhile.
       let handle;
@@ -84,13 +77,7 @@ export class FsMediaStore implements MediaStore {
           return null;
         }
         const info = infoOf(key, s);
-        let served: { start: number; end: number } | undefined;
-        if (range) {
-          const end = Math.min(range.end ?? Infinity, s.size - 1);
-          if (range.start > end)
-            throw new RangeError(`range ${range.start}-${range.end ?? ''} is past the end (${s.size} bytes)`);
-          served = { start: range.start, end };
-        }
+        const served = range && servedRange(range, s.size);
         const body = handle.createReadStream({ start: served?.start, end: served?.end, signal });
         return { info, body, ...(served ? { range: served } : {}) };
       } catch (err) {
@@ -102,7 +89,7 @@ export class FsMediaStore implements MediaStore {
 
   async readAll(key: string): Promise<Buffer | null> {
     const path = this.path(key);
-    return this.withMiss(key, {}, async () => {
+    return this.misses.lookOrProduce(key, {}, async () => {
       try {
         return await readFile(path);
       } catch (err) {
@@ -156,12 +143,4 @@ export class FsMediaStore implements MediaStore {
   onMiss(prefix: string, handler: MissHandler): void {
     this.misses.add(prefix, handler);
   }
-}
-
-function checkRange(range: ByteRange): void {
-  const ok =
-    Number.isSafeInteger(range.start) &&
-    range.start >= 0 &&
-    (range.end === undefined || (Number.isSafeInteger(range.end) && range.end >= range.start));
-  if (!ok) throw new RangeError(`bad byte range ${range.start}-${range.end ?? ''}`);
 }

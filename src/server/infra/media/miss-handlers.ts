@@ -30,6 +30,17 @@ export class MissHandlers {
   }
 
   /**
+   * Runs `look`; when the object is missing, lets a miss handler produce it and looks once more: what
+   * every adapter's head, read and readAll do (ports/media-store.ts), so they treat misses alike.
+   */
+  async lookOrProduce<T>(key: string, ask: MediaAsk, look: () => Promise<T | null>): Promise<T | null> {
+    const found = await look();
+    if (found !== null) return found;
+    if (!(await this.produce(key, ask))) return null;
+    return look();
+  }
+
+  /**
    * Resolves true when a handler says it produced `key` (the caller then looks again), false when no
    * handler covers it or the handler had nothing to make. The first caller's requester is the one the
    * handler sees (concurrent misses of one key share one production). Rejects with the handler's error, or with the
