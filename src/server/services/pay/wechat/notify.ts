@@ -11,6 +11,10 @@ import type { WechatpaySettings } from './settings.js';
 /** WeChat Pay's own bound on clock skew: a notify signed further from our "now" is refused. */
 export const MAX_SKEW_S = 300;
 
+/** What an ABNORMAL refund waits for (kept as the refund's failure until it settles). */
+export const ABNORMAL_REASON =
+  'refund ABNORMAL: the payer’s card refused it; needs a person (WeChat Pay merchant platform)';
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -150,12 +154,15 @@ export function verifyWechatpayRefundNotify(
   if (status !== 'SUCCESS' && status !== 'ABNORMAL' && status !== 'CLOSED')
     return no(`refund_status ${String(status)}`);
   if ((status === 'SUCCESS') !== (eventType === 'REFUND.SUCCESS')) return no('event and status disagree');
+  // ABNORMAL is not final: the payer's card refused the money, and the merchant may still send it by
+  // hand under this refund number (a REFUND.SUCCESS follows). Only CLOSED is a failure for good.
   return {
     ok: true,
     outTradeNo,
     refundNo,
-    status: status === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
+    status: status === 'SUCCESS' ? 'SUCCESS' : status === 'CLOSED' ? 'FAILED' : 'PROCESSING',
     amount,
     notifyId: id,
+    ...(status === 'ABNORMAL' ? { reason: ABNORMAL_REASON } : {}),
   };
 }
