@@ -97,6 +97,16 @@ describe('a bad pay setting is one line naming it', () => {
       'ALIPAY_GATEWAY: not an http(s) URL',
     ],
     [
+      'a gateway over plain http to another host',
+      { ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' },
+      'ALIPAY_GATEWAY: https expected (plain http only to this machine)',
+    ],
+    [
+      'an API base over plain http to another host',
+      { WECHATPAY_BASE_URL: 'http://10.0.0.8:8080' },
+      'WECHATPAY_BASE_URL: https expected (plain http only to this machine)',
+    ],
+    [
       'no public origin for the notify URL',
       { PUBLIC_URL: '' },
       'PUBLIC_URL: provider "alipay" needs this service\'s public origin (its notify and return URLs)',

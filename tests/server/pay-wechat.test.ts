@@ -101,6 +101,10 @@ describe('WeChat Pay adapter', () => {
       () => ({ patch: { amount: { total: 1, currency: 'CNY' } } }),
     ],
     ['a float-looking amount', () => ({ patch: { amount: { total: 6.000001, currency: 'CNY' } } })],
+    [
+      'the order’s total in another currency',
+      () => ({ patch: { amount: { total: 600, currency: 'USD', payer_total: 600, payer_currency: 'USD' } } }),
+    ],
     ['another merchant’s mchid', () => ({ patch: { mchid: '1900000001' } })],
     ['another appid', () => ({ patch: { appid: 'wx0000000000000000' } })],
     ['a payment not successful', () => ({ patch: { trade_state: 'NOTPAY' } })],

@@ -111,7 +111,7 @@ export function verifyWechatpayNotify(
   const { id, eventType, resource: t } = opened;
   const outTradeNo = str(t.out_trade_no);
   const no = (reason: string) => reject(reason, outTradeNo, id);
-  // A refund's notify comes to the same URL: it is verifyWechatpayRefundNotify's, never a payment.
+  // A refund's events go to the refund notify URL (verifyWechatpayRefundNotify's); never a payment here.
   if (eventType !== 'TRANSACTION.SUCCESS') return no(`event ${eventType}`);
   if (!outTradeNo) return no('missing out_trade_no');
   if (t.mchid !== settings.mchid) return no('wrong mchid');
@@ -119,6 +119,8 @@ export function verifyWechatpayNotify(
   if (t.trade_state !== 'SUCCESS') return no(`trade_state ${String(t.trade_state)}`);
   const amount = isObject(t.amount) ? whole(t.amount.total) : null;
   if (amount === null) return no('bad amount.total');
+  // Our prices are fen of yuan: a total in another currency is not our order's amount.
+  if (isObject(t.amount) && t.amount.currency !== 'CNY') return no(`currency ${String(t.amount.currency)}`);
   const transactionId = str(t.transaction_id);
   if (!transactionId) return no('missing transaction_id');
   const paidAt = Date.parse(str(t.success_time) ?? '');
