@@ -215,7 +215,12 @@ export function keySettingText(setting: string, value: string): string {
     return readFileSync(value, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new ConfigError(`${setting}: neither a PEM key nor a readable file ("${value}": ${code})`);
+    // Key material that is not quite bare (quoted, literal \n) lands here too: quote only what
+    // cannot be a key (short, no long base64 run), as this line is printed at start-up.
+    const path = value.length <= 255 && !/[A-Za-z0-9+/=]{40,}/.test(value);
+    throw new ConfigError(
+      `${setting}: neither a PEM key nor a readable file (${path ? `"${value}": ` : ''}${code})`,
+    );
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../src/server/services/pay/reconcile.js';
 import { registryOf } from '../../src/server/services/provider-registry.js';
 import { requestRefund } from '../../src/server/services/refunds/request.js';
+import { sandboxRefund } from '../../src/server/services/pay/sandbox/refunds.js';
 import { FakeClock } from './helpers/fake-clock.js';
 import {
   balanceOf,
@@ -171,6 +172,30 @@ describe('daily reconciliation with the pay providers', () => {
     asked.length = 0;
     await reconcilePayments(other, new Date(Date.now() + 2 * 86_400_000));
     expect(asked).not.toContain(orderNo);
+  });
+
+  it('refunded in part by us, in full at the provider: the rest is credited but not paid', async () => {
+    const u = await registerUser(t.app);
+    const cfg = await payConfig(db(), 'coin', 0);
+    const { orderNo } = await topUp(t.app, db(), u, cfg);
+    await requestRefund(
+      { db: db(), providers: t.ctx.payProviders, clock },
+      { orderNo, amount: 1, reason: 'one fen', operator: 'test' },
+    );
+    // The other 599 fen go back at the provider itself (its console), past our ledger: the trade
+    // reads closed there, while here 599 fen of coins stay credited.
+    await sandboxRefund(db(), {
+      outTradeNo: orderNo,
+      refundNo: 'CONSOLE1',
+      amount: 599,
+      total: 600,
+      reason: 'console',
+    });
+    expect((await t.ctx.payProviders.get('sandbox')!.query(orderNo)).status).toBe('CLOSED');
+    await reconcilePayments(deps(), clock.now());
+    expect(await mismatches([orderNo])).toMatchObject([
+      { kind: 'credited_not_paid', our_status: 'PAID', provider_status: 'CLOSED', resolved_at: null },
+    ]);
   });
 
   it('a provider that cannot be asked is reported failed and tried the next run; nothing recorded', async () => {

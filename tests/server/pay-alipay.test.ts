@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type RechargeData } from '../../src/contract/index.js';
 import type { PayProvider } from '../../src/server/ports/pay-provider.js';
+import { requestRefund } from '../../src/server/services/refunds/request.js';
 import { rsaPair } from './helpers/fake-gateway.js';
 import { startFakeAlipay, type FakeAlipay } from './helpers/fake-alipay.js';
 import { balanceOf, checkInvariants, registerUser } from './helpers/money.js';
@@ -154,6 +155,46 @@ describe('Alipay adapter', () => {
       signWith: rsaPair().privateKey,
     });
     expect(forged.status).toBe(400);
+  });
+
+  it('a paid order reported TRADE_CLOSED without our full refund is recorded credited_not_paid', async () => {
+    // Refunded in full at Alipay (its console, a dispute), not through our refunds: the money went back
+    // while the coins stay. The daily reconciliation asks only about the last day's orders; this
+    // notice may be the only word we get.
+    const paid = await openedOrder();
+    expect((await fake.pay(paid.data.orderNo)).body).toBe('success');
+    const closed = await fake.notify(paid.data.orderNo, { patch: { trade_status: 'TRADE_CLOSED' } });
+    expect(closed).toMatchObject({ status: 200, body: 'success' });
+    expect(await balanceOf(t.database.db, paid.user.userId)).toBe(paid.coins);
+    const found = await t.database.db
+      .selectFrom('pay_mismatches')
+      .selectAll()
+      .where('out_trade_no', '=', paid.data.orderNo)
+      .execute();
+    expect(found).toMatchObject([
+      {
+        kind: 'credited_not_paid',
+        our_status: 'PAID',
+        provider_status: 'CLOSED',
+        source: 'notify',
+        resolved_at: null,
+      },
+    ]);
+    // Refunded in full by us: the closed trade is explained, nothing recorded.
+    const ours = await openedOrder();
+    await fake.pay(ours.data.orderNo);
+    await requestRefund(
+      { db: t.database.db, providers: t.ctx.payProviders, clock: t.ctx.clock },
+      { orderNo: ours.data.orderNo, reason: 'whole', operator: 'test' },
+    );
+    await fake.notify(ours.data.orderNo, { patch: { trade_status: 'TRADE_CLOSED' } });
+    expect(
+      await t.database.db
+        .selectFrom('pay_mismatches')
+        .select('id')
+        .where('out_trade_no', '=', ours.data.orderNo)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses a notify for an order that is not ours', async () => {

@@ -97,6 +97,16 @@ describe('a bad pay setting is one line naming it', () => {
       'ALIPAY_GATEWAY: not an http(s) URL',
     ],
     [
+      'a gateway over plain http to another host',
+      { ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' },
+      'ALIPAY_GATEWAY: https expected (plain http only to this machine)',
+    ],
+    [
+      'an API base over plain http to another host',
+      { WECHATPAY_BASE_URL: 'http://10.0.0.8:8080' },
+      'WECHATPAY_BASE_URL: https expected (plain http only to this machine)',
+    ],
+    [
       'no public origin for the notify URL',
       { PUBLIC_URL: '' },
       'PUBLIC_URL: provider "alipay" needs this service\'s public origin (its notify and return URLs)',
@@ -108,6 +118,24 @@ describe('a bad pay setting is one line naming it', () => {
       expect(() => checkConfig(config)).toThrow(new ConfigError(line));
     });
   }
+
+  // A bare base64 key not quite bare (docker --env-file keeps the quotes; a pasted key keeps its
+  // literal \\n) is taken for a path: the refusal must still name the setting, never quote the key.
+  it('refuses a bare key in quotes or with literal \\n without quoting it', () => {
+    const body = ours.privatePem
+      .split('\n')
+      .filter((l) => l && !l.startsWith('-----'))
+      .join('\\n');
+    for (const value of [`"${body.replace(/\\n/g, '')}"`, body]) {
+      let line = '';
+      try {
+        checkConfig(loadConfig({ ...BOTH, ALIPAY_PRIVATE_KEY: value }));
+      } catch (err) {
+        line = (err as Error).message;
+      }
+      expect(line).toMatch(/^ALIPAY_PRIVATE_KEY: neither a PEM key nor a readable file \(\w+\)$/);
+    }
+  });
 
   it('takes keys as PEM text, one-line PEM with \\n, bare base64 bodies or file paths', () => {
     const oneLine = ours.privatePem.replace(/\n/g, '\\n');

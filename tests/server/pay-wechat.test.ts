@@ -10,6 +10,7 @@ import { Api, Msg, type RechargeData } from '../../src/contract/index.js';
 import type { PayProvider } from '../../src/server/ports/pay-provider.js';
 import { rsaPair } from './helpers/fake-gateway.js';
 import { FakeClock } from './helpers/fake-clock.js';
+import { requestRefund } from '../../src/server/services/refunds/request.js';
 import { startFakeWechatpay, type FakeWechatpay, type NotifyOptions } from './helpers/fake-wechatpay.js';
 import { balanceOf, checkInvariants, createPayOrder, payConfig, registerUser } from './helpers/money.js';
 import { creditsOf, openOrder, startListeningApp } from './helpers/pay-live.js';
@@ -100,6 +101,10 @@ describe('WeChat Pay adapter', () => {
       () => ({ patch: { amount: { total: 1, currency: 'CNY' } } }),
     ],
     ['a float-looking amount', () => ({ patch: { amount: { total: 6.000001, currency: 'CNY' } } })],
+    [
+      'the order’s total in another currency',
+      () => ({ patch: { amount: { total: 600, currency: 'USD', payer_total: 600, payer_currency: 'USD' } } }),
+    ],
     ['another merchant’s mchid', () => ({ patch: { mchid: '1900000001' } })],
     ['another appid', () => ({ patch: { appid: 'wx0000000000000000' } })],
     ['a payment not successful', () => ({ patch: { trade_state: 'NOTPAY' } })],
@@ -187,6 +192,56 @@ describe('WeChat Pay adapter', () => {
     expect(await balanceOf(t.database.db, user.userId)).toBe(0);
   });
 
+  // WeChat Pay: ABNORMAL means the payer's card refused the money; the merchant then sends it by hand
+  // on the merchant platform, under the same refund number, and a REFUND.SUCCESS follows.
+  it('an ABNORMAL refund stays open (its fen reserved) and settles on the REFUND.SUCCESS that follows', async () => {
+    const { user, data, coins } = await openedOrder();
+    await fake.pay(data.orderNo);
+    expect(await balanceOf(t.database.db, user.userId)).toBe(coins);
+    fake.refundStatus = 'ABNORMAL';
+    let r;
+    try {
+      r = await requestRefund(
+        { db: t.database.db, providers: t.ctx.payProviders, clock },
+        { orderNo: data.orderNo, reason: 'card frozen', operator: 'test' },
+      );
+    } finally {
+      fake.refundStatus = 'SUCCESS';
+    }
+    expect(r.refund.status).toBe('PROCESSING');
+    expect(r.refund.failure).toContain('ABNORMAL');
+    const order = () =>
+      t.database.db
+        .selectFrom('recharge_orders')
+        .select(['refund_reserved', 'refunded_amount'])
+        .where('out_trade_no', '=', data.orderNo)
+        .executeTakeFirstOrThrow();
+    expect(await order()).toEqual({ refund_reserved: 600, refunded_amount: 0 });
+    // WeChat Pay's own REFUND.ABNORMAL notify changes nothing either.
+    const abnormal = await fake.notify(data.orderNo, {
+      eventType: 'REFUND.ABNORMAL',
+      refundNo: r.refund.refund_no,
+    });
+    expect(abnormal.status).toBe(204);
+    const refundRow = () =>
+      t.database.db
+        .selectFrom('refunds')
+        .select('status')
+        .where('refund_no', '=', r.refund.refund_no)
+        .executeTakeFirstOrThrow();
+    expect((await refundRow()).status).toBe('PROCESSING');
+    // Sent by hand on the merchant platform: the money went back, so the coins come back too.
+    fake.transactions.get(data.orderNo)!.refunds.get(r.refund.refund_no)!.status = 'SUCCESS';
+    const done = await fake.notify(data.orderNo, {
+      eventType: 'REFUND.SUCCESS',
+      refundNo: r.refund.refund_no,
+    });
+    expect(done.status).toBe(204);
+    expect((await refundRow()).status).toBe('SUCCESS');
+    expect(await order()).toEqual({ refund_reserved: 600, refunded_amount: 600 });
+    expect(await balanceOf(t.database.db, user.userId)).toBe(0);
+  });
+
   it('queries, closes, refunds and verifies refund notifies', async () => {
     expect(await wechat.query('IR-never')).toEqual({ status: 'UNKNOWN' });
     const waiting = await openedOrder();
@@ -257,7 +312,7 @@ describe('WeChat Pay adapter', () => {
       });
       expect(await verify(captured[2]!)).toMatchObject({ ok: false, reason: 'wrong mchid' });
       await fake.notify(paid.data.orderNo, { eventType: 'REFUND.ABNORMAL', refundNo: 'RF1' });
-      expect(await verify(captured[3]!)).toMatchObject({ ok: true, status: 'FAILED' });
+      expect(await verify(captured[3]!)).toMatchObject({ ok: true, status: 'PROCESSING' });
       // A payment notify goes to the payment URL, and is not a refund.
       await fake.notify(paid.data.orderNo);
       expect(captured).toHaveLength(4);

@@ -105,10 +105,12 @@ export interface VerifiedRefundNotify {
   ok: true;
   outTradeNo: string;
   refundNo: string;
-  status: 'SUCCESS' | 'FAILED';
+  /** PROCESSING: not final (WeChat Pay's ABNORMAL: held until the merchant acts); `reason` says why. */
+  status: 'SUCCESS' | 'FAILED' | 'PROCESSING';
   /** Fen refunded. */
   amount: number;
   notifyId: string;
+  reason?: string;
 }
 
 /**

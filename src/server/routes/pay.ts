@@ -109,6 +109,11 @@ export const payRoutes: RouteModule = (app, ctx) => {
       request.log.warn({ provider: request.params.provider, detail: r.detail }, 'pay notification rejected');
     else if (r.outcome === 'late')
       request.log.warn({ provider: request.params.provider }, 'pay notification after the order expired');
+    else if (r.outcome === 'ignored' && r.detail?.includes('credited_not_paid'))
+      request.log.warn(
+        { provider: request.params.provider, detail: r.detail },
+        'pay notification: a credited order reported closed at the provider: recorded for reconciliation',
+      );
     else if (r.outcome === 'uncredited')
       request.log.warn(
         { provider: request.params.provider },

@@ -15,6 +15,7 @@ import type { Clock } from '../ports/clock.js';
 import { shanghaiDay } from './shanghai-day.js';
 import type { NotifyAnswer, NotifyRequest, PayProvider, ProviderPayment } from '../ports/pay-provider.js';
 import type { ProviderRegistry } from '../ports/providers.js';
+import { recordMismatch } from './pay/mismatches.js';
 import { logNotification, settlePaid, type NotifyOutcome } from './pay/settle.js';
 import { applyTicket, verifyApplyTicket } from './pay/ticket.js';
 
@@ -291,7 +292,38 @@ export async function handleNotify(
       detail: verified.reason,
       at: now,
     });
-    return { ...provider.acknowledge(), outcome: 'ignored', detail: verified.reason };
+    // A trade closed after we credited it was refunded in full at the provider; unless we asked for
+    // all of it, the money went back past our ledger (its console, a dispute). Reconciliation asks
+    // only about the last day's orders, so this notice may be the only word: recorded for a person.
+    const credited =
+      verified.outTradeNo === null
+        ? undefined
+        : await db
+            .selectFrom('recharge_orders')
+            .select(['amount', 'status', 'paid_at'])
+            .where('out_trade_no', '=', verified.outTradeNo)
+            .where('provider', '=', providerName)
+            .where('status', '=', 'PAID')
+            .whereRef('refund_reserved', '<', 'amount')
+            .executeTakeFirst();
+    if (credited)
+      await recordMismatch(db, {
+        outTradeNo: verified.outTradeNo!,
+        provider: providerName,
+        kind: 'credited_not_paid',
+        ourStatus: credited.status,
+        ourAmount: credited.amount,
+        providerStatus: 'CLOSED',
+        providerAmount: null,
+        source: 'notify',
+        detail: `credited here (paid ${credited.paid_at ?? '?'}), provider reports it closed (${verified.reason}); never reversed automatically`,
+        at: now,
+      });
+    return {
+      ...provider.acknowledge(),
+      outcome: 'ignored',
+      detail: credited ? `${verified.reason}; credited here: recorded credited_not_paid` : verified.reason,
+    };
   }
   if (!verified.ok) {
     // Kept in the table when it names one of our orders (a forged or damaged notice of a real

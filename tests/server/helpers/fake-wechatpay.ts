@@ -20,7 +20,16 @@ export interface WechatTransaction {
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   successTime: string | null;
   /** By out_refund_no; notifyUrl is the refund request's notify_url (where its REFUND.* events go). */
-  refunds: Map<string, { refundId: string; amount: number; notifyUrl: string }>;
+  refunds: Map<
+    string,
+    {
+      refundId: string;
+      amount: number;
+      notifyUrl: string;
+      /** ABNORMAL: the payer's card refused it; WeChat Pay holds it until the merchant acts. */
+      status: 'SUCCESS' | 'ABNORMAL';
+    }
+  >;
 }
 
 export interface NotifyOptions {
@@ -54,6 +63,8 @@ export interface FakeWechatpay {
   badlySigned: number;
   /** While set, every API call answers 500 SYSTEM_ERROR (an outage). */
   down: boolean;
+  /** The status new refunds take (default SUCCESS); ABNORMAL as when the payer's card is frozen. */
+  refundStatus: 'SUCCESS' | 'ABNORMAL';
   replies: NotifyReply[];
   env(merchant: { privatePem: string; serial: string }): Record<string, string>;
   /** The payer pays on the H5 page: paid, and WeChat Pay's notify sent (awaited). */
@@ -102,6 +113,7 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
     calls: [] as string[],
     badlySigned: 0,
     down: false,
+    refundStatus: 'SUCCESS',
     replies: [] as NotifyReply[],
   } as FakeWechatpay;
 
@@ -279,6 +291,7 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
             refundId: `5030${randomBytes(10).toString('hex')}`,
             amount: data.amount.refund!,
             notifyUrl: data.notify_url ?? t.notifyUrl,
+            status: fake.refundStatus,
           };
           t.refunds.set(refundNo, r);
           t.state = 'REFUND';
@@ -289,7 +302,7 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
           transaction_id: t.transactionId,
           out_trade_no: t.outTradeNo,
           channel: 'ORIGINAL',
-          status: 'SUCCESS',
+          status: r.status,
           amount: { total: t.total, refund: r.amount, currency: 'CNY' },
         });
       }
@@ -303,7 +316,7 @@ export async function startFakeWechatpay(merchantPublicKey: KeyObject): Promise<
               refund_id: r.refundId,
               out_refund_no: no,
               out_trade_no: t.outTradeNo,
-              status: 'SUCCESS',
+              status: r.status,
               amount: { total: t.total, refund: r.amount, currency: 'CNY' },
             });
         }

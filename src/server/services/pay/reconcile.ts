@@ -32,7 +32,7 @@ type Order = Selectable<RechargeOrdersTable>;
 
 /**
  * What the provider's word means against our order, or null when they agree. A paid order we refunded
- * may read as closed at the provider (Alipay TRADE_CLOSED, WeChat REFUND): that agrees.
+ * in full may read as closed at the provider (Alipay TRADE_CLOSED): that agrees.
  */
 export function compare(order: Order, q: ProviderQuery): { kind: MismatchKind; detail: string } | null {
   const providerPaid = q.status === 'PAID';
@@ -45,9 +45,10 @@ export function compare(order: Order, q: ProviderQuery): { kind: MismatchKind; d
         };
       return null;
     }
-    // Refunded trades read as closed at some providers (Alipay after a full refund, WeChat Pay's REFUND
-    // state after any): a refund we settled explains it.
-    if (q.status === 'CLOSED' && order.refunded_amount > 0) return null;
+    // A paid trade reads as closed once refunded in full (Alipay TRADE_CLOSED): only our asking for
+    // all of it explains that. A part refunded by us does not: the rest went back elsewhere (the
+    // provider's console) while its coins stay credited here.
+    if (q.status === 'CLOSED' && order.refund_reserved >= order.amount) return null;
     return {
       kind: 'credited_not_paid',
       detail: `credited here (paid ${order.paid_at ?? '?'}), provider says ${q.status}; never reversed automatically`,

@@ -19,14 +19,24 @@ export const refundNotifyUrlOf = (config: Config, provider: string) =>
 /** Our return URLs may be site paths; a provider needs them absolute. */
 export const absoluteUrl = (config: Config, url: string) => new URL(url, `${config.publicUrl}/`).href;
 
-/** An http(s) URL setting (a gateway), or the default when unset. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A provider's URL setting (a gateway), or the default when unset: https, or plain http only to this
+ * machine (the local fakes in tests). Over plain http to another host the answers, though signed,
+ * would cross the network readable, and a setting could point our signed calls at an internal host.
+ */
 export function urlSetting(setting: string, value: string | undefined, fallback: string): string {
   if (!value) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    url = new URL(value);
   } catch {
-    // refused below
+    throw new ConfigError(`${setting}: not an http(s) URL`);
   }
+  if (url.protocol === 'https:') return url.href;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return url.href;
+  if (url.protocol === 'http:')
+    throw new ConfigError(`${setting}: https expected (plain http only to this machine)`);
   throw new ConfigError(`${setting}: not an http(s) URL`);
 }

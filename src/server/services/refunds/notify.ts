@@ -71,7 +71,16 @@ export async function handleRefundNotify(
     );
   const wasOpen = refund.status === 'REQUESTED' || refund.status === 'PROCESSING';
   if (wasOpen)
-    await applyProviderWord(deps, refund, { status: verified.status, amount: verified.amount }, now);
+    await applyProviderWord(
+      deps,
+      refund,
+      {
+        status: verified.status,
+        amount: verified.amount,
+        ...(verified.reason ? { reason: verified.reason } : {}),
+      },
+      now,
+    );
   const after = await db
     .selectFrom('refunds')
     .select('status')
@@ -82,7 +91,9 @@ export async function handleRefundNotify(
     ? 'duplicate'
     : after.status === 'SUCCESS'
       ? 'settled'
-      : 'failed';
+      : after.status === 'FAILED'
+        ? 'failed'
+        : 'duplicate';
   await logNotification(db, {
     provider: providerName,
     outTradeNo: refund.out_trade_no,

@@ -167,7 +167,7 @@ export async function applyProviderWord(
     .updateTable('refunds')
     .set({
       status: 'PROCESSING',
-      failure: held,
+      failure: held ?? word.reason ?? null,
       provider_refund_no: word.providerRefundNo ?? refund.provider_refund_no,
       claimed_until: null,
       updated_at: now.toISOString(),

@@ -11,6 +11,10 @@ import type { WechatpaySettings } from './settings.js';
 /** WeChat Pay's own bound on clock skew: a notify signed further from our "now" is refused. */
 export const MAX_SKEW_S = 300;
 
+/** What an ABNORMAL refund waits for (kept as the refund's failure until it settles). */
+export const ABNORMAL_REASON =
+  'refund ABNORMAL: the payer’s card refused it; needs a person (WeChat Pay merchant platform)';
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -107,7 +111,7 @@ export function verifyWechatpayNotify(
   const { id, eventType, resource: t } = opened;
   const outTradeNo = str(t.out_trade_no);
   const no = (reason: string) => reject(reason, outTradeNo, id);
-  // A refund's notify comes to the same URL: it is verifyWechatpayRefundNotify's, never a payment.
+  // A refund's events go to the refund notify URL (verifyWechatpayRefundNotify's); never a payment here.
   if (eventType !== 'TRANSACTION.SUCCESS') return no(`event ${eventType}`);
   if (!outTradeNo) return no('missing out_trade_no');
   if (t.mchid !== settings.mchid) return no('wrong mchid');
@@ -115,6 +119,8 @@ export function verifyWechatpayNotify(
   if (t.trade_state !== 'SUCCESS') return no(`trade_state ${String(t.trade_state)}`);
   const amount = isObject(t.amount) ? whole(t.amount.total) : null;
   if (amount === null) return no('bad amount.total');
+  // Our prices are fen of yuan: a total in another currency is not our order's amount.
+  if (isObject(t.amount) && t.amount.currency !== 'CNY') return no(`currency ${String(t.amount.currency)}`);
   const transactionId = str(t.transaction_id);
   if (!transactionId) return no('missing transaction_id');
   const paidAt = Date.parse(str(t.success_time) ?? '');
@@ -150,12 +156,15 @@ export function verifyWechatpayRefundNotify(
   if (status !== 'SUCCESS' && status !== 'ABNORMAL' && status !== 'CLOSED')
     return no(`refund_status ${String(status)}`);
   if ((status === 'SUCCESS') !== (eventType === 'REFUND.SUCCESS')) return no('event and status disagree');
+  // ABNORMAL is not final: the payer's card refused the money, and the merchant may still send it by
+  // hand under this refund number (a REFUND.SUCCESS follows). Only CLOSED is a failure for good.
   return {
     ok: true,
     outTradeNo,
     refundNo,
-    status: status === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
+    status: status === 'SUCCESS' ? 'SUCCESS' : status === 'CLOSED' ? 'FAILED' : 'PROCESSING',
     amount,
     notifyId: id,
+    ...(status === 'ABNORMAL' ? { reason: ABNORMAL_REASON } : {}),
   };
 }

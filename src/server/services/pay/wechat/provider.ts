@@ -13,7 +13,7 @@ import type {
 import { absoluteUrl, notifyUrlOf, refundNotifyUrlOf } from '../urls.js';
 import { describeFailure, ProviderCallError } from '../provider-error.js';
 import { rfc3339Beijing } from '../shanghai-time.js';
-import { verifyWechatpayNotify, verifyWechatpayRefundNotify } from './notify.js';
+import { ABNORMAL_REASON, verifyWechatpayNotify, verifyWechatpayRefundNotify } from './notify.js';
 import type { WechatpaySettings } from './settings.js';
 
 export const WECHAT = 'wechat';
@@ -47,19 +47,16 @@ interface RefundAnswer {
 function refundOf(d: RefundAnswer): ProviderRefund {
   const amount = Number.isSafeInteger(d.amount?.refund) ? (d.amount!.refund as number) : undefined;
   const no = typeof d.refund_id === 'string' ? { providerRefundNo: d.refund_id } : {};
-  const status =
-    d.status === 'SUCCESS'
-      ? 'SUCCESS'
-      : d.status === 'PROCESSING'
-        ? 'PROCESSING'
-        : d.status === 'CLOSED' || d.status === 'ABNORMAL'
-          ? 'FAILED'
-          : 'PROCESSING';
+  // ABNORMAL is not final (the merchant may still send it by hand under this number): held open, its
+  // fen kept reserved, never released as FAILED. Only CLOSED is a failure for good.
+  const status = d.status === 'SUCCESS' ? 'SUCCESS' : d.status === 'CLOSED' ? 'FAILED' : 'PROCESSING';
+  const reason =
+    status === 'FAILED' ? `refund ${String(d.status)}` : d.status === 'ABNORMAL' ? ABNORMAL_REASON : null;
   return {
     status,
     ...(amount !== undefined ? { amount } : {}),
     ...no,
-    ...(status === 'FAILED' ? { reason: `refund ${String(d.status)}` } : {}),
+    ...(reason ? { reason } : {}),
   };
 }
 
