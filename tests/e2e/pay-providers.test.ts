@@ -10,9 +10,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AccountText } from '../../src/contract';
+import { AccountText, RecordText } from '../../src/contract';
 import { freePort } from '../bench/server';
 import { startFakeAlipay, type FakeAlipay } from '../server/helpers/fake-alipay';
 import { rsaPair } from '../server/helpers/fake-gateway';
@@ -21,6 +22,18 @@ import { buildDist, distIsStale } from './global-setup';
 import { launchMobile, type Mobile } from './helpers';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** Runs a command of the project to its end: its exit status and what it printed. */
+function runCommand(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('exit', (status) => done({ status, stdout, stderr }));
+  });
+}
 
 /** The suite's dist/ snapshot; against an outside server (E2E_BASE_URL) this file builds its own. */
 function distDir(): string {
@@ -36,6 +49,8 @@ describe('pay through Alipay and WeChat Pay (local fakes)', () => {
   let alipay: FakeAlipay;
   let wechat: FakeWechatpay;
   let server: ChildProcess;
+  /** The server's settings: the refund command runs with the same (database, providers, keys). */
+  let serverEnv: NodeJS.ProcessEnv;
   let dataDir: string;
   let output = '';
   let m: Mobile;
@@ -48,24 +63,25 @@ describe('pay through Alipay and WeChat Pay (local fakes)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'inkreel-pay-e2e-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
+    serverEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir(),
+      DATABASE_URL: '',
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      SCRYPT_COST_LOG2: '12',
+      CHECK_ANSWERS: '1',
+      PUBLIC_URL: base,
+      PAY_PROVIDER: 'alipay,wechat',
+      ...alipay.env(app.privatePem),
+      ...wechat.env(merchant),
+    };
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DIST_DIR: distDir(),
-        DATABASE_URL: '',
-        DEMO: '0',
-        LOG_LEVEL: 'warn',
-        SCRYPT_COST_LOG2: '12',
-        CHECK_ANSWERS: '1',
-        PUBLIC_URL: base,
-        PAY_PROVIDER: 'alipay,wechat',
-        ...alipay.env(app.privatePem),
-        ...wechat.env(merchant),
-      },
+      env: serverEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (c: Buffer) => (output = (output + c.toString()).slice(-20_000));
@@ -158,6 +174,54 @@ describe('pay through Alipay and WeChat Pay (local fakes)', () => {
     await paidPromptAndCoins(expected);
     expect(Date.now() - started).toBeLessThan(120_000);
     expect(wechat.badlySigned).toBe(0);
+  });
+
+  it('the operator refunds both orders (npm run refund): Mine, 金币明细 and the ledger follow', async () => {
+    const alipayOrder = [...alipay.trades.values()].find((t) => t.status === 'TRADE_SUCCESS')!;
+    const wechatOrder = [...wechat.transactions.values()].find((t) => t.state === 'SUCCESS')!;
+    for (const order of [alipayOrder.outTradeNo, wechatOrder.outTradeNo]) {
+      // Not spawnSync: the fake providers answer from this process, which must keep running.
+      const run = await runCommand(
+        'npm',
+        ['run', '--silent', 'refund', '--', order, '--reason', '用户申请退款'],
+        { ...serverEnv, LOG_LEVEL: 'silent' },
+      );
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+      expected -= 330;
+    }
+    // Each provider refunded its payment in full, once.
+    expect([...alipayOrder.refunds.values()]).toEqual(['30.00']);
+    expect([...wechatOrder.refunds.values()].map((r) => r.amount)).toEqual([3000]);
+
+    await page.goto('/user');
+    await page.waitForFunction(
+      (w) => Number(document.querySelector('[data-testid="mine-coins"]')?.textContent) === w,
+      expected,
+      { timeout: 30_000, polling: 200 },
+    );
+    await page.goto('/user/purchase/history');
+    await page.getByRole('tab', { name: RecordText.coinsTab }).click();
+    const rows = page.getByTestId('coin-row');
+    await rows.nth(3).waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts.filter((t) => t.includes(RecordText.refund('300金币')))).toHaveLength(2);
+    expect(texts[0]).toContain(RecordText.coins(-330));
+
+    // Money stays exact: the balance is the sum of the ledger, and each refund has one reversal.
+    const db = new SQLite(join(dataDir, 'inkreel.sqlite'), { readonly: true });
+    try {
+      const users = db
+        .prepare(
+          'select u.balance, (select coalesce(sum(l.amount), 0) from ledger l where l.user_id = u.id) as sum from users u',
+        )
+        .all() as { balance: number; sum: number }[];
+      expect(users.length).toBeGreaterThan(0);
+      for (const u of users) expect(u.balance).toBe(u.sum);
+      const refunds = db.prepare('select status from refunds').all() as { status: string }[];
+      expect(refunds.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
+    } finally {
+      db.close();
+    }
   });
 
   it('no sandbox cashier exists on this service', async () => {
