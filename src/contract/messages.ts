@@ -335,6 +335,8 @@ export const EmptyText = {
     vodSearch: '换个片名试试，或者去视频首页逛逛',
     /** A comic home whose book does not exist (removed, or a wrong link). */
     book: '这部漫画可能已经下架，或者链接有误',
+    /** A video page whose video does not exist (removed, or a wrong link). */
+    vod: '这个视频可能已经下架，或者链接有误',
   },
   /** Titles of empty screens that are not lists (lists say the spec's 暂时没有记录). */
   title: {

@@ -122,6 +122,17 @@ describe.skipIf(distDir === '')('DEMO=0: an empty service', () => {
     expect(missingBookLines).toBe(1);
   });
 
+  it('a video that does not exist says 视频不存在, with the way to the video home', async () => {
+    // It said 加载失败 with a 重新加载 that could never help (a removed video, a wrong link).
+    const state = await emptyStateOf('/vod/detail?vodId=1', Msg.videoNotFound);
+    await state.getByText(EmptyText.hint.vod).waitFor();
+    expect(await page.getByText(Msg.loadFailed).count()).toBe(0);
+    await shoot('vod-detail');
+    await state.getByRole('link', { name: EmptyText.vodAction }).click();
+    await page.waitForURL('**/vod');
+    await page.locator('.empty-state').filter({ hasText: EmptyText.title.vodHome }).waitFor();
+  });
+
   it('the video home shows that no video is up yet', async () => {
     const state = await emptyStateOf('/vod', EmptyText.title.vodHome);
     await state.getByText(EmptyText.hint.vodHome).waitFor();

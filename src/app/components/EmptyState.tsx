@@ -29,6 +29,7 @@ const EMPTY: Record<Kind, Empty> = {
   vodList: { picture: 'screen', to: '/vod', action: EmptyText.vodAction },
   vodSearch: { picture: 'screen', to: '/vod', action: EmptyText.vodAction },
   book: { picture: 'book', title: Msg.notFound, to: '/home', action: EmptyText.homeAction },
+  vod: { picture: 'screen', title: Msg.videoNotFound, to: '/vod', action: EmptyText.vodAction },
 };
 
 /** Quiet pictures for empty screens, drawn in the brand colour on a soft shadow. */

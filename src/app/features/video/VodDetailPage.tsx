@@ -1,7 +1,7 @@
 import './video.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Code, Msg, type Vod, type VodInfo, VideoText, CommonText, playerLang } from '../../../contract';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api/http';
@@ -25,6 +25,8 @@ const route = getRouteApi('/vod/detail');
 /** The player's language: the browser's (spec §2 player overlays); Chinese where there is none (prerender). */
 const pageLang = () => playerLang(typeof navigator === 'undefined' ? undefined : navigator.language);
 
+const EmptyState = lazy(() => import('../../components/EmptyState').then((m) => ({ default: m.EmptyState })));
+
 /** After the preview layer shows, the player gives way to the trial-end panel. */
 const PREVIEW_END_DELAY_MS = 1_200;
 
@@ -40,6 +42,8 @@ export function VodDetailPage() {
     if (congested) void qc.invalidateQueries({ queryKey: userKeys.info() });
   }, [congested, qc]);
 
+  // No such video (removed, or a wrong link): say so, with the way to the video home, not 加载失败.
+  const missing = q.error instanceof ApiError && q.error.code === Code.NOT_FOUND;
   const vod = q.data;
   // Title and poster at once when the phone has them (a first visit's page carries them).
   const info = useQuery({ ...keptVodInfoQuery(vodId ?? 0), enabled: vodId !== undefined && !vod }).data;
@@ -50,7 +54,11 @@ export function VodDetailPage() {
   const playlist = usePlaylist(vod, go);
   return (
     <Page title={vod?.vodName ?? info?.vodName ?? VideoText.title}>
-      {vodId === undefined || q.isError ? (
+      {missing ? (
+        <Suspense fallback={null}>
+          <EmptyState kind="vod" />
+        </Suspense>
+      ) : vodId === undefined || q.isError ? (
         <div className="list-status">
           {congested ? Msg.congestion : Msg.loadFailed}
           {vodId !== undefined && (
