@@ -3,25 +3,11 @@ import type { NotifyRequest, RejectedNotify, VerifiedNotify } from '../../../por
 import { parseAlipayTime } from '../shanghai-time.js';
 import { fenOfYuan } from '../yuan.js';
 import type { AlipaySettings } from './settings.js';
+import { formFields, rejectForm as reject } from '../notify-form.js';
 
 /** Only these mean the money was taken (WAIT_BUYER_PAY and TRADE_CLOSED do not). */
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 const REQUIRED = ['sign', 'notify_id', 'app_id', 'out_trade_no', 'trade_no', 'total_amount', 'trade_status'];
-
-function reject(reason: string, fields: Record<string, string> | null): RejectedNotify {
-  return { ok: false, reason, outTradeNo: fields?.out_trade_no ?? null, notifyId: fields?.notify_id ?? null };
-}
-
-/** The form as posted: plain strings only (a repeated field arrives as an array and is not a notify). */
-function formFields(body: unknown): Record<string, string> | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof v !== 'string') return null;
-    out[k] = v;
-  }
-  return out;
-}
 
 /**
  * An Alipay asynchronous notify (form POST). The RSA2 signature is checked by the SDK's

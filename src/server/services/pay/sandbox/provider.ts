@@ -14,6 +14,7 @@ import type {
 } from '../../../ports/pay-provider.js';
 import { sandboxQueryRefund, sandboxRefund, sandboxRefunded, verifySandboxRefundNotify } from './refunds.js';
 import { signFields, verifyFields } from './sign.js';
+import { formFields, rejectForm as reject } from '../notify-form.js';
 
 export const SANDBOX = 'sandbox';
 export const SANDBOX_APP_ID = 'inkreel-sandbox';
@@ -30,21 +31,6 @@ const REQUIRED = [
   'gmt_payment',
   'app_id',
 ];
-
-function reject(reason: string, fields: Record<string, string> | null): RejectedNotify {
-  return { ok: false, reason, outTradeNo: fields?.out_trade_no ?? null, notifyId: fields?.notify_id ?? null };
-}
-
-/** Only plain string fields count; anything else (arrays, objects) is a malformed notification. */
-function stringFields(body: unknown): Record<string, string> | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof v !== 'string') return null;
-    out[k] = v;
-  }
-  return out;
-}
 
 /**
  * The built-in provider. It keeps its own payments table like a real provider would, serves a cashier
@@ -112,7 +98,7 @@ export function createSandboxProvider({ db, config }: { db: Kysely<DB>; config: 
     },
 
     async verifyNotify(request: NotifyRequest): Promise<VerifiedNotify | RejectedNotify> {
-      const fields = stringFields(request.body);
+      const fields = formFields(request.body);
       if (!fields) return reject('malformed body', null);
       for (const k of REQUIRED) if (!fields[k]) return reject(`missing ${k}`, fields);
       if (!verifyFields(fields, config.paySecret)) return reject('bad signature', fields);
@@ -133,7 +119,7 @@ export function createSandboxProvider({ db, config }: { db: Kysely<DB>; config: 
 
     refund: (request) => sandboxRefund(db, request),
     queryRefund: (outTradeNo, refundNo) => sandboxQueryRefund(db, outTradeNo, refundNo),
-    verifyRefundNotify: async (request) => verifySandboxRefundNotify(request, config.paySecret, stringFields),
+    verifyRefundNotify: async (request) => verifySandboxRefundNotify(request, config.paySecret, formFields),
 
     acknowledge: () => ({ status: 200, body: 'success' }),
     refuse: () => ({ status: 400, body: 'fail' }),
