@@ -50,14 +50,24 @@ async function wheelTo(page: Page, to: number): Promise<void> {
     const y = await page.evaluate(() => window.scrollY);
     if (Math.abs(y - to) < 3) return;
     await page.mouse.wheel(0, to - y);
-    // Wait for the wheel's scroll to settle.
-    let last = -1;
-    for (let k = 0; k < 40; k++) {
-      await page.waitForTimeout(50);
-      const now = await page.evaluate(() => window.scrollY);
-      if (now === last) break;
-      last = now;
-    }
+    // The wheel's scroll has settled: the same scrollY over 5 painted frames (or 2 s at most).
+    await page.evaluate(
+      () =>
+        new Promise<void>((settled) => {
+          let last = window.scrollY;
+          let still = 0;
+          const giveUp = setTimeout(settled, 2_000);
+          const frame = () => {
+            still = window.scrollY === last ? still + 1 : 0;
+            last = window.scrollY;
+            if (still >= 5) {
+              clearTimeout(giveUp);
+              settled();
+            } else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
   }
 }
 
@@ -85,24 +95,23 @@ async function waitForSaved(
   number: number,
   ok: (s: { page: number; fraction: number; finished: boolean }) => boolean,
 ) {
-  for (let i = 0; i < 50; i++) {
-    const s = await savedPosition(page, number);
-    if (s && ok(s)) return s;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(
-    `position of chapter ${number} not saved: ${JSON.stringify(await savedPosition(page, number))}`,
-  );
+  let saved: Awaited<ReturnType<typeof savedPosition>> = null;
+  await expect
+    .poll(async () => (saved = await savedPosition(page, number)) !== null && ok(saved), {
+      message: `position of chapter ${number} saved`,
+      timeout: 10_000,
+    })
+    .toBe(true);
+  return saved!;
 }
 
 /** Waits until the view's top is at `want` (within 2% of a page), then checks it stays there. */
 async function expectLandedAt(page: Page, want: Spot) {
   await page.locator('.chapter-pages > .chapter-page').first().waitFor({ timeout: 20_000 });
   let got = await spotInView(page);
-  for (let i = 0; i < 50 && Math.abs(depth(got) - depth(want)) > 0.02; i++) {
-    await page.waitForTimeout(100);
-    got = await spotInView(page);
-  }
+  await expect
+    .poll(async () => Math.abs(depth((got = await spotInView(page))) - depth(want)), { timeout: 10_000 })
+    .toBeLessThanOrEqual(0.02);
   expect(got.page).toBe(want.page);
   expect(Math.abs(depth(got) - depth(want))).toBeLessThanOrEqual(0.02);
   // Nothing pulls it away afterwards (late layout, the router's own scroll restoration).
