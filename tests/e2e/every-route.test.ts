@@ -80,7 +80,12 @@ describe('every route at 390×844', () => {
       await m.page.goto(route.path);
       await m.page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
       await dismissDialogs(m.page, 800);
-      await m.page.waitForTimeout(300);
+      // Fonts in and two frames painted since: what the screenshot and the width check see is settled.
+      await m.page.evaluate(() =>
+        document.fonts.ready.then(
+          () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+        ),
+      );
       const overflow = await m.page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -51,7 +51,10 @@ async function scrollToBottom(page: Page) {
     });
     if (h === last) break;
     last = h;
-    await page.waitForTimeout(400);
+    // More of the page arrives (a list's next page) or, within 1.5 s, none does: the bottom is reached.
+    await page
+      .waitForFunction((before) => document.documentElement.scrollHeight !== before, h, { timeout: 1_500 })
+      .catch(() => undefined);
   }
 }
 
