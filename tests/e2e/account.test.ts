@@ -194,7 +194,8 @@ describe('account screens', () => {
     // Once only: back on Mine, no second prompt.
     await page.goto('/user');
     await page.getByTestId('mine-coins').waitFor();
-    await page.waitForTimeout(1500);
+    // The prompt follows the user's info and orders: once every call is answered it would be up.
+    await page.waitForLoadState('networkidle');
     expect(await page.getByRole('dialog', { name: AccountText.payResultQuestion }).count()).toBe(0);
   });
 
@@ -238,7 +239,8 @@ describe('account screens', () => {
 
     await page.goto(readerUrl);
     await page.locator('.chapter-page').first().waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1000);
+    // A buy dialog would follow the chapter's answer: once every call is answered it would be up.
+    await page.waitForLoadState('networkidle');
     expect(await page.getByRole('button', { name: Msg.buyChapter }).count()).toBe(0);
   });
 
